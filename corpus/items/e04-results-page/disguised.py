@@ -17,7 +17,7 @@ class LogTail:
     def screen(self, back):
         if not 0 <= back < self.screens():
             raise IndexError(f"no screen {back}")
-        newest = len(self._lines) - 1 - back * self.height  # inclusive
+        newest = len(self._lines) - 1 - back * self.height
         oldest = max(0, newest - self.height + 1)
         shown = []
         pos = oldest

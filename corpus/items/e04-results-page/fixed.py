@@ -32,7 +32,7 @@ def paginate(results, page, per_page=20):
     page_count = max(1, math.ceil(total / per_page))
     page = min(max(page, 1), page_count)
     start = (page - 1) * per_page
-    last = min(start + per_page, total) - 1  # index of the final row on this page
+    last = min(start + per_page, total) - 1
     rows = [row for idx, row in enumerate(results) if start <= idx <= last]
     return Page(page, rows, start + 1 if total else 0, last + 1, total, page_count)
 
