@@ -1,0 +1,81 @@
+"""The one registry of reviewer families: adding a tool is one module and one line here.
+
+Modules are imported only when their reviewer is used, so a missing optional SDK disables that adapter alone.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from dataclasses import dataclass
+
+from redpen_bench.adapters.base import ReviewOptions, Reviewer, SpecError
+
+
+@dataclass(frozen=True)
+class Family:
+    target: str  # "module:Class"
+    usage: str  # the spec as typed, e.g. "ruff[:PROFILE]"
+    description: str
+
+
+REGISTRY: dict[str, Family] = {
+    "always-no": Family("redpen_bench.adapters.baselines:AlwaysNo", "always-no",
+                        "Says no to every snippet: the score of doing nothing (1/6 on a balanced corpus)."),
+    "always-yes": Family("redpen_bench.adapters.baselines:AlwaysYes", "always-yes",
+                         "Says yes to every snippet and names no line: crying wolf (-1/2)."),
+    "random": Family("redpen_bench.adapters.baselines:RandomGuess", "random[:P]",
+                     "Says yes with probability P (default 0.5), seeded by --seed."),
+    "oracle": Family("redpen_bench.adapters.baselines:Oracle", "oracle",
+                     "Answers from the ground truth: the scorer's self-test (exactly 1)."),
+}
+
+
+def families() -> dict[str, Family]:
+    return dict(REGISTRY)
+
+
+@dataclass(frozen=True)
+class Spec:
+    key: str  # the reviewer's name in every output: its given name, else the spec as typed
+    family: str
+    arg: str | None
+    text: str  # the spec without the name
+
+
+_NAME = re.compile(r"^([A-Za-z0-9_.\-]+)=(.+)$")
+
+
+def parse_spec(text: str) -> Spec:
+    """`[name=]family[:arg]`; a name is only taken from before the first ':' (paths may hold '=')."""
+    text = text.strip()
+    name = None
+    match = _NAME.match(text)
+    if match and ":" not in match.group(1):
+        name, text = match.group(1), match.group(2).strip()
+    family, _, arg = text.partition(":")
+    if family not in REGISTRY:
+        known = ", ".join(sorted(REGISTRY))
+        raise SpecError(f"reviewer '{text}': unknown family '{family}'; known: {known}")
+    return Spec(key=name or text, family=family, arg=arg or None, text=text)
+
+
+def split_specs(values: list[str] | tuple[str, ...]) -> list[str]:
+    """--reviewer a,b --reviewer c -> [a, b, c]."""
+    return [part.strip() for value in values for part in value.split(",") if part.strip()]
+
+
+def load_family(family: str) -> type[Reviewer]:
+    module_name, _, class_name = REGISTRY[family].target.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise SpecError(
+            f"reviewer family '{family}' is unavailable: {exc.name or exc} is not installed "
+            f"(pip install 'redpen-bench[llm]' for LLM reviewers)"
+        ) from None
+    return getattr(module, class_name)
+
+
+def make_reviewer(spec: Spec, options: ReviewOptions) -> Reviewer:
+    return load_family(spec.family)(spec.arg, options)

@@ -1,0 +1,80 @@
+"""What every reviewer adapter is: take the corpus's scored files, return verdicts. It never grades itself."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from redpen_bench.corpus import Corpus, Variant
+from redpen_bench.errors import InputError
+from redpen_bench.verdict import Verdict
+
+
+class SpecError(InputError):
+    """A reviewer spec that names no reviewer, or one whose argument is wrong."""
+
+
+@dataclass(frozen=True)
+class Task:
+    """One answer to get: a scored snippet, and which repeated sample of it."""
+
+    snippet: Variant
+    sample: int = 0
+
+
+@dataclass
+class ReviewOptions:
+    """Everything from the command line or redpen.toml that may change how a reviewer answers."""
+
+    seed: int = 0
+    samples: int = 1
+    use_cache: bool = True
+    cache_path: Path | None = None
+    timeout: float = 600.0
+    # LLM reviewers
+    base_url: str | None = None
+    prompt: Path | None = None
+    system: Path | None = None
+    temperature: float | None = 0.0
+    max_tokens: int | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+    concurrency: int = 8
+    retries: int = 5
+    rpm: float | None = None
+    max_cost: float | None = None
+    dry_run: bool = False
+    # the corpus being reviewed, for reviewers that need more than the snippet (oracle, ensemble)
+    corpus: Corpus | None = None
+    run_folder: Path | None = None
+
+
+# emit(task, verdict, **meta): called once per task, from any thread; meta lands in the row
+Emit = Callable[..., None]
+
+
+class Reviewer:
+    """Base of all adapters. Subclasses set `family` and implement `review`."""
+
+    family: ClassVar[str] = ""
+    takes_samples: ClassVar[bool] = False  # deterministic tools answer once whatever --samples says
+
+    def __init__(self, arg: str | None, options: ReviewOptions):
+        self.arg = arg
+        self.options = options
+
+    def info(self) -> dict[str, Any]:
+        """What the manifest records about this reviewer: versions, profile or prompt hashes. Cheap."""
+        return {}
+
+    def review(self, tasks: Sequence[Task], emit: Emit) -> None:
+        raise NotImplementedError
+
+    def estimate(self, tasks: Sequence[Task]) -> dict[str, Any] | None:
+        """For --dry-run: requests, tokens and cost it would spend; None for reviewers that cost nothing."""
+        return None
+
+
+def error_verdict(message: str) -> Verdict:
+    return Verdict(defect=None, error=message)

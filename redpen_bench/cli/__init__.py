@@ -1,0 +1,48 @@
+"""The command line: the only module that knows it. Each command group lives in its own module here and is
+registered below; the work itself is done by the API underneath."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from redpen_bench import __version__
+from redpen_bench.errors import InputError
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="redpen-bench")
+def cli() -> None:
+    """Red-Pen: can a code reviewer find a planted defect without crying wolf on correct code?"""
+
+
+def _register() -> None:
+    from redpen_bench.cli import run_cmd, score_cmd
+
+    for module in (run_cmd, score_cmd):
+        for command in module.COMMANDS:
+            cli.add_command(command)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: bad input is one line on stderr and exit 2, never a traceback."""
+    _register()
+    try:
+        cli.main(args=argv, prog_name="redpen-bench", standalone_mode=False)
+    except InputError as exc:
+        click.echo(f"redpen-bench: error: {exc}", err=True)
+        sys.exit(exc.exit_code)
+    except click.exceptions.Abort:
+        click.echo("redpen-bench: interrupted; every finished verdict is kept: run the same command to resume",
+                   err=True)
+        sys.exit(130)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except KeyboardInterrupt:
+        click.echo("redpen-bench: interrupted; every finished verdict is kept: run the same command to resume",
+                   err=True)
+        sys.exit(130)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)

@@ -1,0 +1,132 @@
+"""`redpen-bench run` and `redpen-bench reviewers`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from redpen_bench.adapters import families, split_specs
+from redpen_bench.adapters.base import ReviewOptions
+from redpen_bench.cli.common import corpus_option, open_corpus, print_path
+from redpen_bench.errors import InputError
+from redpen_bench.runner import run_reviewers, select_snippets
+from redpen_bench.runs import default_run_dir
+
+
+def _params(values: tuple[str, ...]) -> dict:
+    params = {}
+    for value in values:
+        key, sep, text = value.partition("=")
+        if not sep or not key:
+            raise InputError(f"--param '{value}': expected KEY=VALUE")
+        try:
+            params[key] = json.loads(text)
+        except ValueError:
+            params[key] = text
+    return params
+
+
+def _temperature(value: str) -> float | None:
+    if value.lower() == "none":
+        return None
+    try:
+        return float(value)
+    except ValueError:
+        raise InputError(f"--temperature '{value}': expected a number or 'none'") from None
+
+
+def review_options(f):
+    """Options that change how reviewers answer: shared by run and compare."""
+    options = [
+        click.option("--seed", type=int, default=0, show_default=True, help="Seed for random reviewers."),
+        click.option("--samples", type=click.IntRange(1), default=1, show_default=True,
+                     help="Ask each snippet K times (LLM reviewers)."),
+        click.option("--no-cache", is_flag=True, help="Ignore the verdict cache."),
+        click.option("--timeout", type=float, default=600.0, show_default=True,
+                     help="Seconds a tool run or a request may take."),
+        click.option("--base-url", default=None, help="OpenAI-compatible server (else OPENAI_BASE_URL)."),
+        click.option("--prompt", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+                     help="Prompt template file."),
+        click.option("--system", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+                     help="System prompt file."),
+        click.option("--temperature", default="0", show_default=True, help="A number, or 'none' to omit it."),
+        click.option("--max-tokens", type=int, default=None, help="Answer length limit."),
+        click.option("--param", "params", multiple=True, help="Extra request field KEY=VALUE (JSON value)."),
+        click.option("--concurrency", type=click.IntRange(1), default=8, show_default=True),
+        click.option("--retries", type=click.IntRange(1), default=5, show_default=True,
+                     help="Attempts per request."),
+        click.option("--rpm", type=float, default=None, help="Client-side limit, requests per minute."),
+        click.option("--max-cost", type=float, default=None, help="Stop asking once this many USD are spent."),
+        click.option("--dry-run", is_flag=True, help="Print what the run would send; send nothing."),
+    ]
+    for option in reversed(options):
+        f = option(f)
+    return f
+
+
+def build_options(kw: dict) -> ReviewOptions:
+    return ReviewOptions(
+        seed=kw["seed"], samples=kw["samples"], use_cache=not kw["no_cache"], timeout=kw["timeout"],
+        base_url=kw["base_url"], prompt=kw["prompt"], system=kw["system"],
+        temperature=_temperature(kw["temperature"]), max_tokens=kw["max_tokens"], params=_params(kw["params"]),
+        concurrency=kw["concurrency"], retries=kw["retries"], rpm=kw["rpm"], max_cost=kw["max_cost"],
+        dry_run=kw["dry_run"],
+    )
+
+
+class StderrProgress:
+    """A rich progress bar per reviewer, on stderr."""
+
+    def __init__(self):
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                            TimeElapsedColumn(), console=Console(stderr=True), transient=False)
+        self.tasks: dict[str, int] = {}
+
+    def __call__(self, key: str, advance: int, total: int) -> None:
+        if key not in self.tasks:
+            self.tasks[key] = self.bar.add_task(key, total=total)
+        self.bar.advance(self.tasks[key], advance)
+
+
+@click.command("run")
+@click.option("--reviewer", "-r", "reviewers", multiple=True, required=True,
+              help="Reviewer spec(s), comma-separated or repeated; NAME=SPEC names one.")
+@corpus_option
+@click.option("--out", type=click.Path(path_type=Path), default=None,
+              help="The run folder (default runs/<corpus>-<hash8>/).")
+@click.option("--items", default=None, help="Only these item ids (comma-separated).")
+@click.option("--tier", default=None, help="Only this tier.")
+@click.option("--limit", type=click.IntRange(1), default=None, help="Only the first N items.")
+@review_options
+def run_command(reviewers, corpus_dir, out, items, tier, limit, **kw):
+    """Run reviewers over the corpus into a run folder; the same command resumes an interrupted run."""
+    corpus = open_corpus(corpus_dir)
+    options = build_options(kw)
+    snippets = select_snippets(corpus, items.split(",") if items else None, tier, limit)
+    run_dir = out or default_run_dir(corpus)
+    progress = StderrProgress()
+    with progress.bar:
+        result = run_reviewers(corpus, split_specs(reviewers), run_dir, options, snippets, progress)
+    if options.dry_run:
+        click.echo(json.dumps(result.estimates, indent=2))
+        return
+    for key, message in result.failures.items():
+        click.echo(f"redpen-bench: reviewer {key} failed: {message} (its rows are error rows)", err=True)
+    print_path(result.path)
+
+
+@click.command("reviewers")
+def reviewers_command():
+    """List every reviewer family with a one-line description."""
+    entries = families()
+    width = max(len(f.usage) for f in entries.values())
+    for family in entries.values():
+        click.echo(f"{family.usage.ljust(width)}  {family.description}")
+
+
+COMMANDS = [run_command, reviewers_command]

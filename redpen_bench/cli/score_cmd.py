@@ -1,0 +1,75 @@
+"""`redpen-bench score`: the scored table as a terminal table, JSON or CSV."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from redpen_bench.api import score
+from redpen_bench.cli.common import corpus_option, open_corpus
+from redpen_bench.errors import InputError
+from redpen_bench.scoring import ScoredTable
+
+
+def leaderboard_text(table: ScoredTable) -> str:
+    """A readable leaderboard: reviewers by Average, a column per tier."""
+    from rich.console import Console
+    from rich.table import Table
+
+    data = table.to_json()["reviewers"]
+    grid = Table(title=f"{table.corpus['name']} {table.corpus['hash'][:12]}  ({table.corpus['items']} items)")
+    grid.add_column("reviewer")
+    for tier in table.tiers:
+        grid.add_column(tier.capitalize(), justify="right")
+    grid.add_column("Average", justify="right")
+    grid.add_column("unparsed / errors", justify="right")
+    ranked = sorted(data.items(), key=lambda kv: -(kv[1]["average"] if kv[1]["average"] is not None else -9))
+    for key, entry in ranked:
+        cells = [_pct(entry["tiers"].get(t, {}).get("score")) for t in table.tiers]
+        sd = f" ± {entry['average_sd'] * 100:.1f}" if entry["samples"] > 1 else ""
+        grid.add_row(key, *cells, _pct(entry["average"]) + sd, f"{entry['unparsed']} / {entry['errors']}")
+    buffer = io.StringIO()
+    Console(file=buffer, width=120, force_terminal=False).print(grid)
+    return buffer.getvalue()
+
+
+def _pct(x: float | None) -> str:
+    return "—" if x is None else f"{x * 100:.1f}"
+
+
+def scores_csv(table: ScoredTable) -> str:
+    frame = table.by_tier.merge(table.summary[["average"]], left_on="reviewer", right_index=True)
+    return frame.to_csv(index=False, float_format="%.6f")
+
+
+@click.command("score")
+@click.argument("run_dirs", nargs=-1, required=True, type=click.Path(path_type=Path))
+@corpus_option
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True)
+@click.option("--reviewer", default=None, help="With --fail-under: the reviewer to gate on.")
+@click.option("--fail-under", type=float, default=None, help="Exit 1 when that reviewer's Average is below X.")
+def score_command(run_dirs, corpus_dir, fmt, reviewer, fail_under):
+    """Score run folders (of one corpus) into one table."""
+    table = score(run_dirs, open_corpus(corpus_dir))
+    if fmt == "json":
+        click.echo(json.dumps(table.to_json(), indent=2))
+    elif fmt == "csv":
+        click.echo(scores_csv(table), nl=False)
+    else:
+        click.echo(leaderboard_text(table), nl=False)
+    if fail_under is not None:
+        if reviewer is None:
+            raise InputError("--fail-under needs --reviewer NAME")
+        entry = table.to_json()["reviewers"].get(reviewer)
+        if entry is None:
+            raise InputError(f"--reviewer '{reviewer}': not in these runs ({', '.join(table.reviewers)})")
+        if entry["average"] is None or entry["average"] < fail_under:
+            click.echo(f"redpen-bench: {reviewer} Average {entry['average']} is below {fail_under}", err=True)
+            sys.exit(1)
+
+
+COMMANDS = [score_command]

@@ -1,0 +1,261 @@
+"""Load a corpus in format v1 (corpus/FORMAT.md) into typed, immutable models.
+
+The loader knows nothing of reviewers or scores: it reads files, checks the contract and hashes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from redpen_bench.errors import InputError
+
+SCORED_VARIANTS = ("original", "disguised", "fixed", "clean")
+DEFECTIVE_VARIANTS = ("original", "disguised")
+CONTROL_VARIANTS = ("fixed", "clean")
+REPAIR_OF = {"original": "fixed", "disguised": "disguised_fixed"}
+KNOWN_OPERATORS = ("AOR", "ROR", "UOI", "LCR", "SDL", "HOM", "ABS", "OTHER")
+DEFAULT_TIERS = ("easy", "medium", "hard")
+
+
+class CorpusError(InputError):
+    """A corpus that breaks the format: names the file and the field."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One file of an item. Scored variants are what reviewers see."""
+
+    item_id: str
+    name: str
+    path: Path
+    sha256: str
+    planted_lines: tuple[int, ...] = ()
+    keywords: tuple[tuple[str, ...], ...] = ()
+
+    @property
+    def defective(self) -> bool:
+        return self.name in DEFECTIVE_VARIANTS
+
+    @property
+    def rel_path(self) -> str:
+        return f"items/{self.item_id}/{self.name}.py"
+
+    @property
+    def text(self) -> str:
+        return self.path.read_text(encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class Item:
+    id: str
+    title: str
+    tier: str
+    operators: tuple[str, ...]
+    description: str
+    folder: Path
+    variants: dict[str, Variant]  # scored variants present, in SCORED_VARIANTS order
+
+    @property
+    def test_path(self) -> Path:
+        return self.folder / "test_item.py"
+
+    def file(self, name: str) -> Path:
+        return self.folder / f"{name}.py"
+
+
+@dataclass(frozen=True)
+class Corpus:
+    root: Path
+    name: str
+    version: str
+    description: str
+    license: str
+    tiers: tuple[str, ...]
+    canary: str
+    items: tuple[Item, ...]
+    file_hashes: dict[str, str] = field(repr=False)
+
+    @cached_property
+    def hash(self) -> str:
+        lines = "".join(f"{path}\t{digest}\n" for path, digest in sorted(self.file_hashes.items()))
+        return hashlib.sha256(lines.encode()).hexdigest()
+
+    @property
+    def snippets(self) -> list[Variant]:
+        """Every scored file, item by item, in variant order."""
+        return [v for item in self.items for v in item.variants.values()]
+
+    def item(self, item_id: str) -> Item:
+        for item in self.items:
+            if item.id == item_id:
+                return item
+        raise KeyError(item_id)
+
+    def summary(self) -> dict:
+        return {
+            "name": self.name,
+            "version": self.version,
+            "hash": self.hash,
+            "items": len(self.items),
+            "snippets": len(self.snippets),
+        }
+
+
+def sha256_file(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def packaged_path(name: str) -> Path:
+    """A data folder shipped with the project: beside the package in a clone, inside it in a wheel."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "_data" / name, here.parent / name):
+        if candidate.is_dir():
+            return candidate
+    raise InputError(f"{name}/: not found beside the package nor inside it; reinstall redpen-bench")
+
+
+def default_corpus_path() -> Path:
+    return packaged_path("corpus")
+
+
+def _read_toml(path: Path) -> dict:
+    if not path.is_file():
+        raise CorpusError(f"{path}: file missing")
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise CorpusError(f"{path}: malformed TOML: {exc}") from None
+
+
+def _string(data: dict, key: str, path: Path, required: bool = True) -> str:
+    value = data.get(key, None)
+    if value is None and not required:
+        return ""
+    if not isinstance(value, str) or (required and not value.strip()):
+        raise CorpusError(f"{path}: field '{key}': expected a non-empty string, got {value!r}")
+    return value
+
+
+def _planted_lines(table: dict, where: str, path: Path, n_lines: int) -> tuple[int, ...]:
+    lines = table.get("lines")
+    if not isinstance(lines, list) or not lines or not all(type(n) is int for n in lines):
+        raise CorpusError(f"{path}: field '{where}.lines': expected a non-empty list of line numbers")
+    for n in lines:
+        if not 1 <= n <= n_lines:
+            raise CorpusError(f"{path}: field '{where}.lines': line {n} is outside the file (1..{n_lines})")
+    return tuple(sorted(set(lines)))
+
+
+def _keyword_groups(table: dict, where: str, path: Path) -> tuple[tuple[str, ...], ...]:
+    groups = table.get("keywords")
+    ok = isinstance(groups, list) and groups and all(
+        isinstance(g, list) and g and all(isinstance(p, str) and p.strip() for p in g) for g in groups
+    )
+    if not ok:
+        raise CorpusError(f"{path}: field '{where}.keywords': expected a non-empty list of non-empty phrase lists")
+    return tuple(tuple(g) for g in groups)
+
+
+def _load_item(folder: Path, tiers: tuple[str, ...] | None) -> Item:
+    toml_path = folder / "item.toml"
+    data = _read_toml(toml_path)
+    item_id = _string(data, "id", toml_path)
+    if item_id != folder.name:
+        if (folder.parent / item_id).is_dir():
+            raise CorpusError(f"{toml_path}: field 'id': duplicate id '{item_id}' (it is also {folder.parent / item_id})")
+        raise CorpusError(f"{toml_path}: field 'id': '{item_id}' differs from its folder name '{folder.name}'")
+    tier = _string(data, "tier", toml_path)
+    if tiers is not None and tier not in tiers:
+        raise CorpusError(f"{toml_path}: field 'tier': '{tier}' is not one of the corpus tiers {list(tiers)}")
+    operators = data.get("operators", [])
+    if not isinstance(operators, list) or not operators or not all(isinstance(o, str) for o in operators):
+        raise CorpusError(f"{toml_path}: field 'operators': expected a non-empty list of operator names")
+    unknown = [o for o in operators if o not in KNOWN_OPERATORS]
+    if unknown:
+        raise CorpusError(f"{toml_path}: field 'operators': unknown {unknown}; known: {list(KNOWN_OPERATORS)}")
+    tables = data.get("variants", {})
+    if not isinstance(tables, dict):
+        raise CorpusError(f"{toml_path}: field 'variants': expected tables [variants.original] ...")
+    for name in tables:
+        if name not in DEFECTIVE_VARIANTS:
+            raise CorpusError(f"{toml_path}: field 'variants.{name}': only original and disguised carry a table")
+
+    variants: dict[str, Variant] = {}
+    for name in SCORED_VARIANTS:
+        path = folder / f"{name}.py"
+        required = name in ("original", "fixed")
+        if not path.is_file():
+            if required or name in tables:
+                raise CorpusError(f"{path}: file missing")
+            continue
+        if name in DEFECTIVE_VARIANTS:
+            where = f"variants.{name}"
+            table = tables.get(name)
+            if not isinstance(table, dict):
+                raise CorpusError(f"{toml_path}: field '{where}': missing for {name}.py")
+            n_lines = len(path.read_text(encoding="utf-8").splitlines())
+            lines = _planted_lines(table, where, toml_path, n_lines)
+            keywords = _keyword_groups(table, where, toml_path)
+            variants[name] = Variant(item_id, name, path, sha256_file(path), lines, keywords)
+        else:
+            variants[name] = Variant(item_id, name, path, sha256_file(path))
+    if "disguised" in variants and not (folder / "disguised_fixed.py").is_file():
+        raise CorpusError(f"{folder / 'disguised_fixed.py'}: file missing (disguised.py needs its repair)")
+    if not (folder / "test_item.py").is_file():
+        raise CorpusError(f"{folder / 'test_item.py'}: file missing")
+    return Item(
+        id=item_id,
+        title=_string(data, "title", toml_path),
+        tier=tier,
+        operators=tuple(operators),
+        description=_string(data, "description", toml_path),
+        folder=folder,
+        variants=variants,
+    )
+
+
+def load_corpus(root: str | Path | None = None) -> Corpus:
+    """Read and check a corpus folder; raise CorpusError naming the file and field on bad input."""
+    root = Path(root) if root is not None else default_corpus_path()
+    if not root.is_dir():
+        raise CorpusError(f"{root}: corpus folder not found")
+    meta_path = root / "corpus.toml"
+    meta = _read_toml(meta_path)
+    declared = meta.get("tiers")
+    if declared is not None and (
+        not isinstance(declared, list) or not declared or not all(isinstance(t, str) for t in declared)
+    ):
+        raise CorpusError(f"{meta_path}: field 'tiers': expected a non-empty list of tier names")
+    tiers = tuple(declared) if declared else None
+    items_dir = root / "items"
+    if not items_dir.is_dir():
+        raise CorpusError(f"{items_dir}: folder missing")
+    items = [_load_item(folder, tiers) for folder in sorted(p for p in items_dir.iterdir() if p.is_dir())]
+    if not items:
+        raise CorpusError(f"{items_dir}: no items")
+    if tiers is None:  # tiers in order of first appearance, the usual three first
+        seen = [t for t in DEFAULT_TIERS if any(i.tier == t for i in items)]
+        seen += sorted({i.tier for i in items} - set(seen))
+        tiers = tuple(seen)
+    items.sort(key=lambda i: (tiers.index(i.tier), i.id))
+
+    file_hashes = {}
+    for item in items:
+        for path in sorted(item.folder.iterdir()):
+            if path.is_file() and not path.name.startswith(".") and path.suffix in (".py", ".toml"):
+                file_hashes[path.relative_to(root).as_posix()] = sha256_file(path)
+    return Corpus(
+        root=root.resolve(),
+        name=_string(meta, "name", meta_path),
+        version=str(meta.get("version", "0")),
+        description=_string(meta, "description", meta_path, required=False),
+        license=_string(meta, "license", meta_path, required=False),
+        tiers=tiers,
+        canary=_string(meta, "canary", meta_path, required=False),
+        items=tuple(items),
+        file_hashes=file_hashes,
+    )

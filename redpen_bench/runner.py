@@ -1,0 +1,137 @@
+"""Run reviewers over a corpus into a run folder: side by side, resumable, nothing computed ever lost."""
+
+from __future__ import annotations
+
+import threading
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from redpen_bench.adapters import Spec, make_reviewer, parse_spec
+from redpen_bench.adapters.base import ReviewOptions, Reviewer, Task, error_verdict
+from redpen_bench.corpus import Corpus, Variant
+from redpen_bench.errors import InputError
+from redpen_bench.runs import RunFolder, VerdictRow, now
+from redpen_bench.verdict import Verdict
+
+Progress = Callable[[str, int, int], None]  # (reviewer key, newly done, total for that reviewer)
+
+
+def select_snippets(
+    corpus: Corpus, items: Sequence[str] | None = None, tier: str | None = None, limit: int | None = None
+) -> list[Variant]:
+    """The scored files of a subset: --items, --tier, --limit (the first N items)."""
+    chosen = list(corpus.items)
+    if items:
+        known = {i.id for i in chosen}
+        unknown = [i for i in items if i not in known]
+        if unknown:
+            raise InputError(f"--items: unknown item ids {unknown}")
+        chosen = [i for i in chosen if i.id in set(items)]
+    if tier:
+        if tier not in corpus.tiers:
+            raise InputError(f"--tier: '{tier}' is not one of the corpus tiers {list(corpus.tiers)}")
+        chosen = [i for i in chosen if i.tier == tier]
+    if limit is not None:
+        chosen = chosen[:limit]
+    return [v for item in chosen for v in item.variants.values()]
+
+
+@dataclass
+class Plan:
+    spec: Spec
+    reviewer: Reviewer
+    tasks: list[Task]
+
+
+@dataclass
+class RunResult:
+    path: Path
+    new_rows: dict[str, int] = field(default_factory=dict)
+    failures: dict[str, str] = field(default_factory=dict)  # reviewer key -> crash message
+    estimates: dict[str, dict] = field(default_factory=dict)  # --dry-run
+
+
+def plan_run(
+    corpus: Corpus, specs: Sequence[str | Spec], folder: RunFolder, options: ReviewOptions,
+    snippets: Sequence[Variant] | None = None,
+) -> list[Plan]:
+    parsed = [s if isinstance(s, Spec) else parse_spec(s) for s in specs]
+    keys = [s.key for s in parsed]
+    duplicates = sorted({k for k in keys if keys.count(k) > 1})
+    if duplicates:
+        raise InputError(f"--reviewer: {duplicates} named twice; name them apart with NAME=SPEC")
+    snippets = list(corpus.snippets if snippets is None else snippets)
+    options = replace(options, corpus=corpus, run_folder=folder.path)
+    plans = []
+    for spec in parsed:
+        reviewer = make_reviewer(spec, options)
+        done = folder.done(spec.key) if folder.verdicts_path.exists() else set()
+        samples = options.samples if reviewer.takes_samples else 1
+        tasks = [
+            Task(v, s) for v in snippets for s in range(samples) if (v.item_id, v.name, s) not in done
+        ]
+        plans.append(Plan(spec, reviewer, tasks))
+    return plans
+
+
+def _run_one(plan: Plan, folder: RunFolder, progress: Progress | None, result: RunResult) -> None:
+    key = plan.spec.key
+    pending = {(t.snippet.item_id, t.snippet.name, t.sample): t for t in plan.tasks}
+    lock = threading.Lock()
+
+    def emit(task: Task, verdict: Verdict, **meta) -> None:
+        row = VerdictRow.of(key, task.snippet.item_id, task.snippet.name, verdict, task.sample, **meta)
+        folder.append(row)
+        with lock:
+            pending.pop((task.snippet.item_id, task.snippet.name, task.sample), None)
+            result.new_rows[key] = result.new_rows.get(key, 0) + 1
+        if progress:
+            progress(key, 1, len(plan.tasks))
+
+    started = time.monotonic()
+    folder.update_reviewer(key, {"spec": plan.spec.text, "family": plan.spec.family,
+                                 "info": plan.reviewer.info(), "started": now()})
+    try:
+        if plan.tasks:
+            plan.reviewer.review(plan.tasks, emit)
+    except Exception as exc:  # a crashing reviewer gives error rows; the others' results stand
+        message = f"{type(exc).__name__}: {exc}"
+        result.failures[key] = message
+        folder.update_reviewer(key, {"crash": traceback.format_exc(limit=8)})
+        for task in list(pending.values()):
+            emit(task, error_verdict(f"reviewer crashed: {message}"))
+    folder.update_reviewer(key, {"finished": now(), "seconds": round(time.monotonic() - started, 3)})
+
+
+def run_reviewers(
+    corpus: Corpus,
+    specs: Sequence[str | Spec],
+    run_dir: str | Path,
+    options: ReviewOptions | None = None,
+    snippets: Sequence[Variant] | None = None,
+    progress: Progress | None = None,
+) -> RunResult:
+    """Run every reviewer side by side (one thread each: tools are subprocesses, LLMs are I/O)."""
+    options = options or ReviewOptions()
+    folder = RunFolder(run_dir)
+    folder.open_for(corpus)
+    plans = plan_run(corpus, specs, folder, options, snippets)
+    result = RunResult(folder.path)
+    if options.dry_run:
+        for plan in plans:
+            result.estimates[plan.spec.key] = plan.reviewer.estimate(plan.tasks) or {"requests": 0}
+        return result
+    # daemon threads: on Ctrl-C the process ends at once, and every row already appended stays
+    threads = [
+        threading.Thread(target=_run_one, args=(plan, folder, progress, result), daemon=True, name=plan.spec.key)
+        for plan in plans
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        while thread.is_alive():
+            thread.join(0.2)
+    return result

@@ -1,0 +1,226 @@
+"""Scoring exactly as the benchmark defines it (corpus/FORMAT.md, "Scoring"); it knows no reviewer.
+
+Two layers, one definition:
+- `snippet_metrics` turns verdict rows into one row per (reviewer, sample, snippet) with yes, line F1 and
+  keyword recall, a "no" naming nothing;
+- `tier_metrics` is the vectorised core: candidates x snippets matrices in, per-tier metrics out. The scored
+  table, the bootstrap (weights) and rule tuning (thousands of candidate rule subsets) all call it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from redpen_bench.corpus import Corpus
+
+METRICS = ("detection", "line_f1", "keyword_recall", "fpr", "score")
+SCHEMA_VERSION = 1
+
+
+def line_f1(named: Iterable[int], planted: Iterable[int], defective: bool) -> float:
+    named, planted = set(named), set(planted)
+    if not defective:
+        return 0.0 if named else 1.0
+    if not named:
+        return 0.0
+    hits = len(named & planted)
+    return 2 * hits / (len(named) + len(planted))
+
+
+def keyword_recall(explanation: str, groups: Sequence[Sequence[str]]) -> float:
+    if not groups:
+        return 0.0
+    text = explanation.casefold()
+    return sum(any(p.casefold() in text for p in group) for group in groups) / len(groups)
+
+
+def tier_metrics(yes, f1, recall, defective, group, n_groups: int, weights=None) -> dict[str, np.ndarray]:
+    """The core. yes/f1/recall: (C, S) per candidate and snippet; defective: (S,) bool; group: (S,) int tier
+    index; weights: optional (C or B, S) snippet multiplicities (0 = not scored; bootstrap counts).
+    Returns each metric as a (C, n_groups) array; a group with no snippet gives NaN."""
+    yes, f1, recall = (np.atleast_2d(np.asarray(a, dtype=float)) for a in (yes, f1, recall))
+    w = np.ones(yes.shape[-1]) if weights is None else np.asarray(weights, dtype=float)
+    onehot = np.zeros((len(group), n_groups))
+    onehot[np.arange(len(group)), np.asarray(group)] = 1.0
+    d = np.asarray(defective, dtype=float)
+    wd, wc = w * d, w * (1.0 - d)
+
+    def share(values: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        num, den = (values * mask) @ onehot, np.broadcast_to(mask, np.broadcast(values, mask).shape) @ onehot
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where(den > 0, num / np.where(den > 0, den, 1.0), np.nan)
+
+    out = {
+        "detection": share(yes, wd),
+        "line_f1": share(f1, w),
+        "keyword_recall": share(recall, wd),
+        "fpr": share(yes, wc),
+    }
+    out["score"] = (out["detection"] + out["line_f1"] + out["keyword_recall"]) / 3.0 - out["fpr"]
+    return out
+
+
+def average(scores: np.ndarray) -> np.ndarray:
+    """Unweighted mean of the tier scores present (NaN tiers are absent ones)."""
+    with np.errstate(invalid="ignore"):
+        return np.nanmean(np.where(np.isnan(scores), np.nan, scores), axis=-1)
+
+
+def ground_truth(corpus: Corpus) -> pd.DataFrame:
+    return pd.DataFrame(
+        [
+            {
+                "item": v.item_id,
+                "variant": v.name,
+                "tier": item.tier,
+                "operators": item.operators,
+                "defective": v.defective,
+                "planted": v.planted_lines,
+                "keywords": v.keywords,
+            }
+            for item in corpus.items
+            for v in item.variants.values()
+        ]
+    )
+
+
+def _dedupe(rows: Iterable[dict]) -> pd.DataFrame:
+    frame = pd.DataFrame(list(rows))
+    columns = ["reviewer", "item", "variant", "sample", "defect", "lines", "explanation", "error"]
+    if frame.empty:
+        return pd.DataFrame(columns=columns)
+    for column, default in (("sample", 0), ("error", None), ("lines", None), ("explanation", "")):
+        if column not in frame:
+            frame[column] = default
+    frame["sample"] = frame["sample"].fillna(0).astype(int)
+    return frame.drop_duplicates(["reviewer", "item", "variant", "sample"], keep="last")
+
+
+def snippet_metrics(rows: Iterable[dict], corpus: Corpus) -> pd.DataFrame:
+    """One row per (reviewer, sample, scored snippet of an item the reviewer answered), missing answers as "no"."""
+    gt = ground_truth(corpus)
+    verdicts = _dedupe(rows)
+    frames = []
+    for (reviewer, sample), answered in verdicts.groupby(["reviewer", "sample"], sort=False):
+        universe = gt[gt["item"].isin(set(answered["item"]))]
+        merged = universe.merge(answered, on=["item", "variant"], how="left", indicator=True)
+        merged["reviewer"], merged["sample"] = reviewer, sample
+        frames.append(merged)
+    if not frames:
+        return pd.DataFrame(columns=["reviewer", "sample", "item", "variant", "tier", "yes", "f1", "recall"])
+    table = pd.concat(frames, ignore_index=True)
+    table["missing"] = table.pop("_merge") == "left_only"
+    table["error"] = table["error"].where(table["error"].notna(), None)
+    table["errored"] = table["error"].notna()
+    table["unparsed"] = ~table["missing"] & ~table["errored"] & table["defect"].isna()
+    table["yes"] = (table["defect"] == True) & ~table["errored"]  # noqa: E712 (object column with None)
+    named = [list(ls) if y and isinstance(ls, list) else [] for y, ls in zip(table["yes"], table["lines"])]
+    table["named"] = named
+    table["f1"] = [line_f1(n, p, d) for n, p, d in zip(named, table["planted"], table["defective"])]
+    table["recall"] = [
+        keyword_recall(str(e or ""), k) if y and d else 0.0
+        for y, d, e, k in zip(table["yes"], table["defective"], table["explanation"], table["keywords"])
+    ]
+    return table
+
+
+@dataclass
+class ScoredTable:
+    """The one scored table every output reads."""
+
+    corpus: dict
+    tiers: tuple[str, ...]
+    snippets: pd.DataFrame  # per (reviewer, sample, snippet)
+    by_tier: pd.DataFrame  # per (reviewer, tier): metrics averaged over samples, n_items
+    summary: pd.DataFrame  # per reviewer: average, average_sd, samples, unparsed, errors, missing
+
+    @property
+    def reviewers(self) -> list[str]:
+        return list(self.summary.index)
+
+    def to_json(self) -> dict:
+        reviewers = {}
+        for key, row in self.summary.iterrows():
+            tiers = {
+                t.tier: {m: _num(getattr(t, m)) for m in METRICS} | {"n_items": int(t.n_items)}
+                for t in self.by_tier[self.by_tier["reviewer"] == key].itertuples()
+            }
+            reviewers[key] = {
+                "tiers": tiers,
+                "average": _num(row["average"]),
+                "average_sd": _num(row["average_sd"]),
+                "samples": int(row["samples"]),
+                "unparsed": int(row["unparsed"]),
+                "errors": int(row["errors"]),
+                "missing": int(row["missing"]),
+            }
+        return {"schema_version": SCHEMA_VERSION, "corpus": self.corpus, "reviewers": reviewers}
+
+
+def _num(x: float) -> float | None:
+    return None if x is None or np.isnan(x) else float(x)
+
+
+def group_scores(table: pd.DataFrame, groups: Sequence[str], column: str = "tier") -> pd.DataFrame:
+    """Metrics per (reviewer, sample, group) through the core; `column` names each snippet's group."""
+    out = []
+    code = {g: i for i, g in enumerate(groups)}
+    for (reviewer, sample), part in table.groupby(["reviewer", "sample"], sort=False):
+        part = part[part[column].isin(code)]
+        m = tier_metrics(
+            part["yes"].to_numpy(), part["f1"].to_numpy(), part["recall"].to_numpy(),
+            part["defective"].to_numpy(), part[column].map(code).to_numpy(), len(groups),
+        )
+        n_items = part.groupby(column)["item"].nunique()
+        for i, g in enumerate(groups):
+            row = {"reviewer": reviewer, "sample": sample, column: g, "n_items": int(n_items.get(g, 0))}
+            out.append(row | {k: float(v[0, i]) for k, v in m.items()})
+    return pd.DataFrame(out)
+
+
+def score_rows(rows: Iterable[dict], corpus: Corpus) -> ScoredTable:
+    snippets = snippet_metrics(rows, corpus)
+    per_sample = group_scores(snippets, corpus.tiers) if len(snippets) else pd.DataFrame()
+    if per_sample.empty:
+        empty = pd.DataFrame(columns=["reviewer", "tier", *METRICS, "n_items"])
+        return ScoredTable(corpus.summary(), corpus.tiers, snippets, empty, pd.DataFrame())
+    present = per_sample[per_sample["n_items"] > 0]
+    by_tier = (
+        present.groupby(["reviewer", "tier"], sort=False)[[*METRICS, "n_items"]].mean().reset_index()
+    )
+    by_tier["n_items"] = by_tier["n_items"].astype(int)
+    order = {t: i for i, t in enumerate(corpus.tiers)}
+    by_tier = by_tier.sort_values(["reviewer", "tier"], key=lambda s: s.map(order) if s.name == "tier" else s)
+    by_tier = by_tier.set_index("reviewer").loc[list(dict.fromkeys(present["reviewer"]))].reset_index()
+    averages = present.pivot_table(index=["reviewer", "sample"], columns="tier", values="score").mean(axis=1)
+    counts = snippets.groupby("reviewer", sort=False).agg(
+        unparsed=("unparsed", "sum"), errors=("errored", "sum"), missing=("missing", "sum"),
+        samples=("sample", "nunique"),
+    )
+    summary = counts.assign(
+        average=averages.groupby(level=0).mean(),
+        average_sd=averages.groupby(level=0).std(ddof=1).fillna(0.0),
+    )
+    return ScoredTable(corpus.summary(), corpus.tiers, snippets, by_tier, summary)
+
+
+def breakdown(table: ScoredTable, by: str) -> pd.DataFrame:
+    """Metrics per reviewer and `operator` (items with several operators count under each) or `variant`."""
+    snippets = table.snippets
+    if by == "operator":
+        exploded = snippets.explode("operators").rename(columns={"operators": "operator"})
+        groups = sorted(exploded["operator"].dropna().unique())
+        frame = group_scores(exploded, groups, column="operator")
+    elif by == "variant":
+        rates = snippets.groupby(["reviewer", "sample", "variant"], sort=False).agg(
+            said_yes=("yes", "mean"), line_f1=("f1", "mean"), keyword_recall=("recall", "mean"),
+            n=("item", "size"),
+        )
+        return rates.groupby(level=["reviewer", "variant"], sort=False).mean().reset_index()
+    else:
+        raise ValueError(f"unknown breakdown {by!r}")
+    return frame.groupby(["reviewer", by], sort=False)[[*METRICS, "n_items"]].mean().reset_index()
