@@ -132,7 +132,7 @@ def _read_toml(path: Path) -> dict:
 
 
 def _string(data: dict, key: str, path: Path, required: bool = True) -> str:
-    value = data.get(key, None)
+    value = data.get(key)
     if value is None and not required:
         return ""
     if not isinstance(value, str) or (required and not value.strip()):

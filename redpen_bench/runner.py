@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from redpen_bench.adapters import Spec, make_reviewer, parse_spec
-from redpen_bench.adapters.base import ReviewOptions, Reviewer, Task, error_verdict
+from redpen_bench.adapters.base import Reviewer, ReviewOptions, Task, error_verdict
 from redpen_bench.corpus import Corpus, Variant
 from redpen_bench.errors import InputError
 from redpen_bench.runs import RunFolder, VerdictRow, now

@@ -9,7 +9,7 @@ import importlib
 import re
 from dataclasses import dataclass
 
-from redpen_bench.adapters.base import ReviewOptions, Reviewer, SpecError
+from redpen_bench.adapters.base import Reviewer, ReviewOptions, SpecError
 
 
 @dataclass(frozen=True)
