@@ -166,7 +166,8 @@ def _load_item(folder: Path, tiers: tuple[str, ...] | None) -> Item:
     item_id = _string(data, "id", toml_path)
     if item_id != folder.name:
         if (folder.parent / item_id).is_dir():
-            raise CorpusError(f"{toml_path}: field 'id': duplicate id '{item_id}' (it is also {folder.parent / item_id})")
+            other = folder.parent / item_id
+            raise CorpusError(f"{toml_path}: field 'id': duplicate id '{item_id}' (it is also {other})")
         raise CorpusError(f"{toml_path}: field 'id': '{item_id}' differs from its folder name '{folder.name}'")
     tier = _string(data, "tier", toml_path)
     if tiers is not None and tier not in tiers:
