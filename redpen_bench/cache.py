@@ -1,0 +1,71 @@
+"""A verdict cache in SQLite (stdlib sqlite3, WAL): a key is the SHA-256 of exactly what changes the answer.
+
+Static tools key on (tool, tool version, profile hash, file hash); LLMs on (provider, model, base URL, prompt
+hash, parameters, sample, snippet hash). Secrets never enter a key or a value.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any
+
+
+def default_cache_path() -> Path:
+    if os.environ.get("REDPEN_CACHE"):
+        return Path(os.environ["REDPEN_CACHE"])
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "redpen-bench" / "cache.sqlite3"
+
+
+def cache_key(**parts: Any) -> str:
+    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()
+
+
+class Cache:
+    """Thread-safe; one connection per thread. Values are JSON."""
+
+    def __init__(self, path: str | Path | None = None):
+        self.path = Path(path) if path else default_cache_path()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._local = threading.local()
+        with self._connect() as db:
+            db.execute("CREATE TABLE IF NOT EXISTS verdicts (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+
+    def _connect(self) -> sqlite3.Connection:
+        db = getattr(self._local, "db", None)
+        if db is None:
+            db = sqlite3.connect(self.path, timeout=30)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            self._local.db = db
+        return db
+
+    def get(self, key: str) -> Any | None:
+        row = self._connect().execute("SELECT value FROM verdicts WHERE key = ?", (key,)).fetchone()
+        return None if row is None else json.loads(row[0])
+
+    def get_many(self, keys: list[str]) -> dict[str, Any]:
+        found: dict[str, Any] = {}
+        db = self._connect()
+        for start in range(0, len(keys), 500):
+            chunk = keys[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            for key, value in db.execute(f"SELECT key, value FROM verdicts WHERE key IN ({marks})", chunk):
+                found[key] = json.loads(value)
+        return found
+
+    def put(self, key: str, value: Any) -> None:
+        with self._connect() as db:
+            db.execute("INSERT OR REPLACE INTO verdicts (key, value) VALUES (?, ?)", (key, json.dumps(value)))
+
+    def put_many(self, items: dict[str, Any]) -> None:
+        with self._connect() as db:
+            db.executemany(
+                "INSERT OR REPLACE INTO verdicts (key, value) VALUES (?, ?)",
+                [(k, json.dumps(v)) for k, v in items.items()],
+            )
