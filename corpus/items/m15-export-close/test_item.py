@@ -10,6 +10,7 @@ class _RecordingFile:
     def close(self):
         self.closed = True
 
+
 class _RecordingConnection:
     def __init__(self):
         self.log = []
@@ -25,6 +26,7 @@ class _RecordingConnection:
 
     def close(self):
         self.log.append(("close",))
+
 
 def check_original(module):
     handles = []
@@ -43,6 +45,7 @@ def check_original(module):
     assert text.splitlines()[0] == "id,email,plan,balance", text
     assert '2,u2@x.io,"pro, annual",' in text and len(text.splitlines()) == 6, text
     assert sink.closed, "the opened file was never closed after a successful export"
+
 
 def check_disguised(module):
     conn = _RecordingConnection()
