@@ -1,0 +1,3 @@
+from redpen_bench.cli import main
+
+main()

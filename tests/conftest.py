@@ -1,0 +1,34 @@
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURE_CORPUS = ROOT / "tests" / "fixtures" / "corpus"
+
+
+@pytest.fixture(autouse=True)
+def _isolated_cache(tmp_path_factory, monkeypatch):
+    """No test reads or writes the user's verdict cache."""
+    monkeypatch.setenv("REDPEN_CACHE", str(tmp_path_factory.mktemp("cache") / "cache.sqlite3"))
+    yield
+
+
+@pytest.fixture
+def fixture_corpus():
+    from redpen_bench.corpus import load_corpus
+
+    return load_corpus(FIXTURE_CORPUS)
+
+
+def redpen_cmd() -> list[str]:
+    """The installed console script, next to this interpreter."""
+    import sys
+
+    exe = Path(sys.executable).parent / "redpen-bench"
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "redpen_bench"]
+
+
+os.environ.setdefault("SEMGREP_ENABLE_VERSION_CHECK", "0")
