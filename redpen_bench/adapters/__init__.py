@@ -28,6 +28,8 @@ REGISTRY: dict[str, Family] = {
                      "Says yes with probability P (default 0.5), seeded by --seed."),
     "oracle": Family("redpen_bench.adapters.baselines:Oracle", "oracle",
                      "Answers from the ground truth: the scorer's self-test (exactly 1)."),
+    "sarif": Family("redpen_bench.adapters.sarif:SarifReviewer", "sarif:PATH",
+                    "Reads a SARIF 2.1.0 log of any tool (CodeQL, Pyright, ...) run over the corpus folder."),
 }
 
 
