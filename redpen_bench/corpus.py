@@ -122,7 +122,7 @@ def default_corpus_path() -> Path:
     return packaged_path("corpus")
 
 
-def _read_toml(path: Path) -> dict:
+def read_toml(path: Path) -> dict:
     if not path.is_file():
         raise CorpusError(f"{path}: file missing")
     try:
@@ -162,7 +162,7 @@ def _keyword_groups(table: dict, where: str, path: Path) -> tuple[tuple[str, ...
 
 def _load_item(folder: Path, tiers: tuple[str, ...] | None) -> Item:
     toml_path = folder / "item.toml"
-    data = _read_toml(toml_path)
+    data = read_toml(toml_path)
     item_id = _string(data, "id", toml_path)
     if item_id != folder.name:
         if (folder.parent / item_id).is_dir():
@@ -225,7 +225,7 @@ def load_corpus(root: str | Path | None = None) -> Corpus:
     if not root.is_dir():
         raise CorpusError(f"{root}: corpus folder not found")
     meta_path = root / "corpus.toml"
-    meta = _read_toml(meta_path)
+    meta = read_toml(meta_path)
     declared = meta.get("tiers")
     if declared is not None and (
         not isinstance(declared, list) or not declared or not all(isinstance(t, str) for t in declared)

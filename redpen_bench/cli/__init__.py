@@ -18,11 +18,19 @@ def cli() -> None:
 
 
 def _register() -> None:
-    from redpen_bench.cli import run_cmd, score_cmd
+    import importlib
 
-    for module in (run_cmd, score_cmd):
-        for command in module.COMMANDS:
+    for name in COMMAND_MODULES:
+        for command in importlib.import_module(f"redpen_bench.cli.{name}").COMMANDS:
             cli.add_command(command)
+
+
+# one line per command module (each defines COMMANDS)
+COMMAND_MODULES = (
+    "run_cmd",
+    "score_cmd",
+    "corpus_cmd",
+)
 
 
 def main(argv: list[str] | None = None) -> None:

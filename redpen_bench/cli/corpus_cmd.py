@@ -1,0 +1,79 @@
+"""`redpen-bench verify`, `new-item` and `corpus-readme`: the corpus's gate and upkeep."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from redpen_bench.cli.common import corpus_option, open_corpus, print_path
+from redpen_bench.corpus import read_toml, default_corpus_path
+
+
+@click.command("verify")
+@corpus_option
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--timeout", type=float, default=10.0, show_default=True, help="Seconds per check; a hang is a kill.")
+@click.option("--jobs", type=click.IntRange(1), default=None, help="Checks run at once (default: cores).")
+@click.option("--max-similarity", type=click.FloatRange(0, 1), default=0.90, show_default=True,
+              help="Structural similarity above which two items are one template.")
+@click.option("--max-overlap", type=click.FloatRange(0, 1), default=1 / 3, show_default=True,
+              help="Identifier Jaccard above which a disguised variant is not disguised.")
+def verify_command(corpus_dir, fmt, timeout, jobs, max_similarity, max_overlap):
+    """The gate: killability, integrity, distinctness. Exit 1 naming each failing item, 2 if unreadable."""
+    from redpen_bench.gate import verify
+
+    corpus = open_corpus(corpus_dir)
+    report = verify(corpus, timeout=timeout, jobs=jobs, max_similarity=max_similarity, max_overlap=max_overlap)
+    if fmt == "json":
+        click.echo(json.dumps(report.to_json() | {"corpus": corpus.summary()}, indent=2))
+    else:
+        click.echo(f"corpus {corpus.name} {corpus.version} ({corpus.hash[:12]}): {len(corpus.items)} items")
+        for failure in report.failures:
+            click.echo(f"FAIL {failure['item']}: {failure['check']}: {failure['reason']}")
+        if report.most_similar:
+            a, b = report.most_similar["items"]
+            click.echo(f"most similar pair: {a} ~ {b}: {report.most_similar['similarity']:.3f} "
+                       f"(limit {max_similarity:.2f})")
+        click.echo(report.summary_line())
+    if not report.passed:
+        sys.exit(1)
+
+
+@click.command("new-item")
+@click.argument("item_id")
+@click.option("--tier", required=True, help="The item's tier (one of the corpus's tiers).")
+@click.option("--corpus", "corpus_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Corpus folder to add to (default: ./corpus if present, else the shipped corpus).")
+def new_item_command(item_id, tier, corpus_dir):
+    """Scaffold an item folder: six files and an item.toml to fill in."""
+    from redpen_bench.corpus_docs import scaffold_item
+
+    root = corpus_dir or (Path("corpus") if Path("corpus/corpus.toml").is_file() else default_corpus_path())
+    tiers = tuple(read_toml(root / "corpus.toml").get("tiers") or ())
+    print_path(scaffold_item(root, item_id, tier, tiers))
+
+
+@click.command("corpus-readme")
+@corpus_option
+@click.option("--check", is_flag=True, help="Exit 1 if the README differs from what the items say.")
+def corpus_readme_command(corpus_dir, check):
+    """Write the corpus README (the table of items) from the item files."""
+    from redpen_bench.corpus_docs import readme_text
+
+    corpus = open_corpus(corpus_dir)
+    path = corpus.root / "README.md"
+    text = readme_text(corpus)
+    if check:
+        current = path.read_text(encoding="utf-8") if path.exists() else ""
+        if current != text:
+            click.echo(f"{path}: out of date; run `redpen-bench corpus-readme`", err=True)
+            sys.exit(1)
+        return
+    path.write_text(text, encoding="utf-8")
+    print_path(path)
+
+
+COMMANDS = [verify_command, new_item_command, corpus_readme_command]
