@@ -82,13 +82,14 @@ def _run_one(plan: Plan, folder: RunFolder, progress: Progress | None, result: R
     pending = {(t.snippet.item_id, t.snippet.name, t.sample): t for t in plan.tasks}
     lock = threading.Lock()
 
-    def emit(task: Task, verdict: Verdict, **meta) -> None:
-        row = VerdictRow.of(key, task.snippet.item_id, task.snippet.name, verdict, task.sample, **meta)
+    def emit(task: Task, verdict: Verdict, reviewer: str | None = None, **meta) -> None:
+        row_key = reviewer or key  # a replay file of several reviewers files each row under its own name
+        row = VerdictRow.of(row_key, task.snippet.item_id, task.snippet.name, verdict, task.sample, **meta)
         folder.append(row)
         with lock:
-            pending.pop((task.snippet.item_id, task.snippet.name, task.sample), None)
-            result.new_rows[key] = result.new_rows.get(key, 0) + 1
-        if progress:
+            was_pending = pending.pop((task.snippet.item_id, task.snippet.name, task.sample), None) is not None
+            result.new_rows[row_key] = result.new_rows.get(row_key, 0) + 1
+        if progress and was_pending:
             progress(key, 1, len(plan.tasks))
 
     started = time.monotonic()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import importlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from redpen_bench.adapters.base import Reviewer, ReviewOptions, SpecError
 
@@ -43,6 +43,12 @@ class Spec:
     family: str
     arg: str | None
     text: str  # the spec without the name
+    # ReviewOptions fields this reviewer sets for itself (a redpen.toml [reviewers.NAME] table)
+    options: dict = field(default_factory=dict, compare=False)
+
+    @property
+    def named(self) -> bool:
+        return self.key != self.text
 
 
 _NAME = re.compile(r"^([A-Za-z0-9_.\-]+)=(.+)$")
@@ -80,4 +86,6 @@ def load_family(family: str) -> type[Reviewer]:
 
 
 def make_reviewer(spec: Spec, options: ReviewOptions) -> Reviewer:
-    return load_family(spec.family)(spec.arg, options)
+    reviewer = load_family(spec.family)(spec.arg, replace(options, **spec.options) if spec.options else options)
+    reviewer.name = spec.key if spec.named else None
+    return reviewer

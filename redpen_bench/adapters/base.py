@@ -45,12 +45,14 @@ class ReviewOptions:
     rpm: float | None = None
     max_cost: float | None = None
     dry_run: bool = False
+    prices: dict[str, dict[str, float]] = field(default_factory=dict)  # model -> USD/Mtok, over prices.toml
     # the corpus being reviewed, for reviewers that need more than the snippet (oracle, ensemble)
     corpus: Corpus | None = None
     run_folder: Path | None = None
 
 
-# emit(task, verdict, **meta): called once per task, from any thread; meta lands in the row
+# emit(task, verdict, **meta): called once per task, from any thread; meta lands in the row.
+# emit(..., reviewer=KEY) files the row under KEY instead of the spec's key (replay files of several reviewers)
 Emit = Callable[..., None]
 
 
@@ -59,6 +61,7 @@ class Reviewer:
 
     family: ClassVar[str] = ""
     takes_samples: ClassVar[bool] = False  # deterministic tools answer once whatever --samples says
+    name: str | None = None  # the name the user gave it (NAME=SPEC), set by make_reviewer; None when unnamed
 
     def __init__(self, arg: str | None, options: ReviewOptions):
         self.arg = arg
