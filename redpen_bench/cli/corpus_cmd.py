@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from redpen_bench.cli.common import corpus_option, open_corpus, print_path
-from redpen_bench.corpus import read_toml, default_corpus_path
+from redpen_bench.corpus import default_corpus_path, read_toml
 
 
 @click.command("verify")

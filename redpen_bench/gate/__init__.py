@@ -56,8 +56,9 @@ def verify(
     not_distinct = set()
     for a, b, ratio in distinct.pair_failures:
         not_distinct |= {a, b}
-        failures.append({"item": a, "check": "distinctness",
-                         "reason": f"same template as {b}: structural similarity {ratio:.3f} > {max_similarity:.2f}"})
+        for item_id, other in ((a, b), (b, a)):
+            failures.append({"item": item_id, "check": "distinctness", "reason":
+                             f"same template as {other}: structural similarity {ratio:.3f} > {max_similarity:.2f}"})
     for item_id, found in distinct.item_failures.items():
         not_distinct |= {item_id} if found else set()
         failures += [{"item": item_id, "check": "distinctness", "reason": reason} for reason in found]
