@@ -74,7 +74,13 @@ def test_scores_through_the_real_scorer(corpus, tmp_path):
     assert {t: tiers[t]["detection"] for t in tiers} == {"easy": 1.0, "medium": 1.0, "hard": 1.0}
     assert {t: tiers[t]["fpr"] for t in tiers} == {"easy": 0.5, "medium": 0.0, "hard": 0.0}
     assert tiers["easy"]["line_f1"] == pytest.approx(0.75)  # the false alarm on fixed names a line
-    assert tiers["hard"]["line_f1"] == 1.0
+
+    def f1(named: set[int], variant: str) -> float:
+        planted = set(corpus.item("t3-guard").variants[variant].planted_lines)
+        return 2 * len(named & planted) / (len(named) + len(planted))
+
+    expected_hard = (f1({2, 3}, "original") + f1({3, 4}, "disguised") + 1 + 1) / 4  # two controls said no
+    assert tiers["hard"]["line_f1"] == pytest.approx(expected_hard)
 
 
 def test_several_runs_are_all_read_and_rules_keep_their_tool(corpus, tmp_path):
