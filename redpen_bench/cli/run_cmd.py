@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -102,16 +103,22 @@ class StderrProgress:
 @click.option("--items", default=None, help="Only these item ids (comma-separated).")
 @click.option("--tier", default=None, help="Only this tier.")
 @click.option("--limit", type=click.IntRange(1), default=None, help="Only the first N items.")
+@click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Named reviewers and prices (default: ./redpen.toml when present).")
 @review_options
-def run_command(reviewers, corpus_dir, out, items, tier, limit, **kw):
+def run_command(reviewers, corpus_dir, out, items, tier, limit, config_path, **kw):
     """Run reviewers over the corpus into a run folder; the same command resumes an interrupted run."""
+    from redpen_bench.config import load_config, resolve_specs
+
+    config = load_config(config_path)
     corpus = open_corpus(corpus_dir)
-    options = build_options(kw)
+    options = replace(build_options(kw), prices=config.prices)
+    specs = resolve_specs(split_specs(reviewers), config)
     snippets = select_snippets(corpus, items.split(",") if items else None, tier, limit)
     run_dir = out or default_run_dir(corpus)
     progress = StderrProgress()
     with progress.bar:
-        result = run_reviewers(corpus, split_specs(reviewers), run_dir, options, snippets, progress)
+        result = run_reviewers(corpus, specs, run_dir, options, snippets, progress)
     if options.dry_run:
         click.echo(json.dumps(result.estimates, indent=2))
         return
@@ -121,9 +128,15 @@ def run_command(reviewers, corpus_dir, out, items, tier, limit, **kw):
 
 
 @click.command("reviewers")
-def reviewers_command():
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown"]), default="text", show_default=True)
+def reviewers_command(fmt):
     """List every reviewer family with a one-line description."""
     entries = families()
+    if fmt == "markdown":
+        click.echo("| spec | what it is |\n|---|---|")
+        for family in entries.values():
+            click.echo(f"| `{family.usage}` | {family.description} |")
+        return
     width = max(len(f.usage) for f in entries.values())
     for family in entries.values():
         click.echo(f"{family.usage.ljust(width)}  {family.description}")
