@@ -130,9 +130,11 @@ def run_reviewers(
         threading.Thread(target=_run_one, args=(plan, folder, progress, result), daemon=True, name=plan.spec.key)
         for plan in plans
     ]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        while thread.is_alive():
-            thread.join(0.2)
+    for last in (False, True):  # reviewers made of others' verdicts (ensembles) start once the others are done
+        wave = [t for t, p in zip(threads, plans) if getattr(p.reviewer, "combines_others", False) is last]
+        for thread in wave:
+            thread.start()
+        for thread in wave:
+            while thread.is_alive():
+                thread.join(0.2)
     return result

@@ -60,10 +60,21 @@ def now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S%z")
 
 
+_FOLDER_LOCKS: dict[str, threading.RLock] = {}
+_FOLDER_LOCKS_GUARD = threading.Lock()
+
+
+def _folder_lock(path: Path) -> threading.RLock:
+    """One lock per folder for all RunFolder objects of the process: an ensemble runs its missing components
+    through a second runner, with a second RunFolder, into the folder the first one is appending to."""
+    with _FOLDER_LOCKS_GUARD:
+        return _FOLDER_LOCKS.setdefault(str(path.resolve()), threading.RLock())
+
+
 class RunFolder:
     def __init__(self, path: str | Path):
         self.path = Path(path)
-        self._lock = threading.Lock()
+        self._lock = _folder_lock(self.path)
         self.skipped_lines: list[int] = []
 
     @property
@@ -114,10 +125,10 @@ class RunFolder:
             os.replace(tmp, self.manifest_path)
 
     def update_reviewer(self, key: str, entry: dict) -> None:
-        with self._lock:
+        with self._lock:  # read, change and write under one lock: reviewers' threads update it side by side
             manifest = self.read_manifest()
             manifest["reviewers"][key] = manifest["reviewers"].get(key, {}) | entry
-        self.write_manifest(manifest)
+            self.write_manifest(manifest)
 
     def append(self, row: VerdictRow) -> None:
         line = json.dumps(row.to_dict(), ensure_ascii=False) + "\n"
