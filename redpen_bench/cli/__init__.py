@@ -30,6 +30,7 @@ COMMAND_MODULES = (
     "run_cmd",
     "score_cmd",
     "corpus_cmd",
+    "rules_cmd",
 )
 
 
