@@ -1,0 +1,66 @@
+"""bandit as a reviewer: `bandit -f json` once over all files (named one by one, so `-r`'s filter on file
+suffixes never applies), with no configuration file.
+
+Profile keys: `severity` and `confidence` (the lowest reported: low | medium | high), `tests` (only these
+test ids) and `skips`. bandit gives no end line: a finding covers its `line_range`.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from redpen_bench.adapters.findings import Finding
+from redpen_bench.adapters.profiles import Setting
+from redpen_bench.adapters.static import FileResult, StaticReviewer, staged_name
+
+LEVELS = ("low", "medium", "high")
+
+
+def parse_bandit(output: str, files: list[str]) -> dict[str, FileResult]:
+    data = json.loads(output)
+    results = {name: FileResult() for name in files}
+    for error in data.get("errors", []):
+        name = staged_name(error["filename"])
+        if name in results and results[name].error is None:
+            results[name].error = f"bandit cannot parse the file: {error['reason']}"
+    scanned = {staged_name(path) for path in data.get("metrics", {}) if path != "_totals"}
+    for issue in data["results"]:
+        name = staged_name(issue["filename"])
+        if name not in results:
+            continue
+        span = issue.get("line_range") or [issue["line_number"]]
+        results[name].findings.append(Finding(
+            line=issue["line_number"], end_line=max(issue["line_number"], span[-1]), rule=issue["test_id"],
+            message=issue["issue_text"], severity=issue["issue_severity"].lower(),
+        ))
+    for name, result in results.items():
+        if result.error:
+            result.findings.clear()
+        elif scanned and name not in scanned:  # bandit skipped it without saying why: not a clean file
+            result.error = "bandit did not scan the file"
+    return results
+
+
+class Bandit(StaticReviewer):
+    family = "bandit"
+    dist = "bandit"
+    exe_name = "bandit"
+    schema = {
+        "severity": Setting(str, default="low", choices=LEVELS),
+        "confidence": Setting(str, default="low", choices=LEVELS),
+        "tests": Setting(list, default=[]),
+        "skips": Setting(list, default=[]),
+    }
+
+    def command(self, exe: str, files: list[str], workdir: Path) -> list[str]:
+        cmd = [exe, "--format", "json", "--quiet", "--severity-level", self.profile["severity"],
+               "--confidence-level", self.profile["confidence"]]
+        if self.profile["tests"]:
+            cmd += ["--tests", ",".join(self.profile["tests"])]
+        if self.profile["skips"]:
+            cmd += ["--skip", ",".join(self.profile["skips"])]
+        return [*cmd, "--", *files]
+
+    def parse(self, output: str, files: list[str]) -> dict[str, FileResult]:
+        return parse_bandit(output, files)

@@ -1,0 +1,129 @@
+"""Analyzer profiles: `analyzers/<tool>/<name>.toml` files that say which rules a static tool runs.
+
+A profile is chosen with `tool:name` (plain `tool` means `tool:default`). It is looked up first in ./analyzers/
+of the working folder, so a user (or `redpen-bench tune`) can add or override profiles without touching the
+install, then in the packaged copy. Each file has a `description` and the tool's settings, checked against the
+tool's schema: a malformed file, an unknown key or a wrong type is an InputError naming the file and the field.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from redpen_bench.corpus import packaged_path
+from redpen_bench.errors import InputError
+
+DEFAULT_PROFILE = "default"
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
+
+
+class ProfileError(InputError):
+    """A profile that cannot be found or read."""
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One key a tool's profile may have: a list of strings or a string (each from `choices` if given), a bool."""
+
+    kind: type  # list | str | bool
+    default: Any = None
+    choices: tuple[str, ...] = ()
+
+    def check(self, value: Any) -> str | None:
+        """None when the value fits, else what was expected."""
+        if self.kind is list:
+            ok = isinstance(value, list) and all(isinstance(v, str) and v.strip() for v in value)
+            if ok and self.choices and not set(value) <= set(self.choices):
+                return f"a list of values from {list(self.choices)}"
+            return None if ok else "a list of non-empty strings"
+        if self.kind is bool:
+            return None if isinstance(value, bool) else "true or false"
+        if not isinstance(value, str) or not value.strip():
+            return "a non-empty string"
+        if self.choices and value not in self.choices:
+            return f"one of {list(self.choices)}"
+        return None
+
+
+Schema = dict[str, Setting]
+
+
+@dataclass(frozen=True)
+class Profile:
+    tool: str
+    name: str
+    path: Path
+    sha256: str  # of the file's bytes: recorded in the run manifest and part of every cache key
+    description: str
+    settings: dict[str, Any] = field(default_factory=dict)  # every schema key, defaults filled in
+
+    def __getitem__(self, key: str) -> Any:
+        return self.settings[key]
+
+    def relative(self, entry: str) -> Path:
+        """A path named in the profile, relative to the tool's profile folder (analyzers/<tool>/)."""
+        return (self.path.parent / entry).resolve()
+
+
+def profile_dirs(tool: str) -> list[Path]:
+    """Where `tool`'s profiles are looked up, in order: ./analyzers/<tool>/, then the packaged copy."""
+    dirs = [Path.cwd() / "analyzers" / tool]
+    with contextlib.suppress(InputError):  # an install without the data folder still honours ./analyzers/
+        dirs.append(packaged_path("analyzers") / tool)
+    unique: list[Path] = []
+    for folder in dirs:
+        if folder.resolve() not in [u.resolve() for u in unique]:
+            unique.append(folder)
+    return unique
+
+
+def available_profiles(tool: str) -> list[str]:
+    names = {p.stem for folder in profile_dirs(tool) if folder.is_dir() for p in folder.glob("*.toml")}
+    return sorted(names)
+
+
+def find_profile(tool: str, name: str) -> Path:
+    if not _NAME.match(name):
+        raise ProfileError(f"reviewer '{tool}:{name}': '{name}' is not a profile name (letters, digits, _ . -)")
+    for folder in profile_dirs(tool):
+        candidate = folder / f"{name}.toml"
+        if candidate.is_file():
+            return candidate
+    known = ", ".join(available_profiles(tool)) or "none"
+    where = " and ".join(str(d) for d in profile_dirs(tool))
+    raise ProfileError(f"reviewer '{tool}:{name}': no profile '{name}' in {where}; available: {known}")
+
+
+def load_profile(tool: str, name: str | None, schema: Schema) -> Profile:
+    """Find and check `tool:name` against the tool's schema."""
+    name = name or DEFAULT_PROFILE
+    path = find_profile(tool, name)
+    data = path.read_bytes()
+    try:
+        table = tomllib.loads(data.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ProfileError(f"{path}: malformed TOML: {exc}") from None
+    description = table.pop("description", None)
+    if not isinstance(description, str) or not description.strip():
+        raise ProfileError(f"{path}: field 'description': expected a non-empty string")
+    unknown = sorted(set(table) - set(schema))
+    if unknown:
+        raise ProfileError(f"{path}: field '{unknown[0]}': unknown key for {tool}; known: "
+                           f"{['description', *sorted(schema)]}")
+    settings = {}
+    for key, setting in schema.items():
+        if key not in table:
+            default = setting.default
+            settings[key] = list(default) if isinstance(default, (list, tuple)) else default
+            continue
+        expected = setting.check(table[key])
+        if expected:
+            raise ProfileError(f"{path}: field '{key}': expected {expected}, got {table[key]!r}")
+        settings[key] = table[key]
+    return Profile(tool, name, path, hashlib.sha256(data).hexdigest(), description.strip(), settings)

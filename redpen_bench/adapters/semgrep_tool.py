@@ -1,0 +1,129 @@
+"""semgrep as a reviewer: `semgrep scan --json` once over all files, fully offline.
+
+Profile keys: `rules` (rule files or folders, relative to analyzers/semgrep/; the registry is refused because
+it needs the network) and `severity` (report only rules of these severities: INFO WARNING ERROR). Offline,
+semgrep stalls for minutes on its version check unless told not to make it, so every run turns the version
+check and metrics off and points HOME at a temporary folder; `--no-rewrite-rule-ids` keeps check_id the bare
+rule id. The rule files' contents are part of the cache key, so editing a rule re-runs semgrep.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from functools import cached_property
+from pathlib import Path
+
+from redpen_bench.adapters.findings import Finding
+from redpen_bench.adapters.profiles import ProfileError, Setting
+from redpen_bench.adapters.static import FileResult, StaticReviewer, ToolError, end_line, staged_name
+
+SEVERITIES = ("INFO", "WARNING", "ERROR")
+_REGISTRY = re.compile(r"^(?:[prs]/|auto$|supply-chain$|[a-z][a-z0-9+.-]*://)", re.IGNORECASE)
+OFFLINE_ENV = {"SEMGREP_ENABLE_VERSION_CHECK": "0", "SEMGREP_SEND_METRICS": "off"}
+
+
+def names_registry(config: str) -> bool:
+    """p/python, r/..., s/..., auto, a URL: configs semgrep would fetch from the network."""
+    return bool(_REGISTRY.match(config.strip()))
+
+
+def _error_kind(error: dict) -> str:
+    kind = error.get("type")
+    return kind[0] if isinstance(kind, list) and kind else str(kind)  # ["PartialParsing", [spans]]
+
+
+def parse_semgrep(output: str, files: list[str]) -> dict[str, FileResult]:
+    data = json.loads(output)
+    rule_errors = [e for e in data.get("errors", []) if not e.get("path") and e.get("level") == "error"]
+    if rule_errors:  # a broken rule would silently report nothing: the whole profile is unusable
+        first = rule_errors[0]
+        raise ToolError(f"semgrep rule error ({len(rule_errors)} in all): {_error_kind(first)}: "
+                        f"{first.get('message', '').strip().splitlines()[0] if first.get('message') else ''}")
+    results = {name: FileResult() for name in files}
+    for error in data.get("errors", []):
+        name = staged_name(error["path"]) if error.get("path") else None
+        if name in results and results[name].error is None:
+            first_line = (error.get("message") or "").strip().splitlines()[:1]
+            results[name].error = f"semgrep cannot parse the file: {_error_kind(error)}: {''.join(first_line)}"
+    for match in data["results"]:
+        name = staged_name(match["path"])
+        if name not in results:
+            continue
+        start, end = match["start"]["line"], match["end"]
+        results[name].findings.append(Finding(
+            line=start, end_line=end_line(start, end.get("line"), end.get("col"), first_col=1),
+            rule=match["check_id"], message=" ".join(match["extra"]["message"].split()),
+            severity=match["extra"].get("severity", "").lower(),
+        ))
+    scanned = {staged_name(p) for p in data.get("paths", {}).get("scanned", [])}
+    for name, result in results.items():
+        if result.error:
+            result.findings.clear()
+        elif name not in scanned:  # an ignore rule or a size limit kept it out: not a clean file
+            result.error = "semgrep did not scan the file"
+    return results
+
+
+class Semgrep(StaticReviewer):
+    family = "semgrep"
+    dist = "semgrep"
+    exe_name = "semgrep"
+    schema = {"rules": Setting(list, default=[]), "severity": Setting(list, default=[], choices=SEVERITIES)}
+    ok_status = (0,)  # without --error, findings exit 0; anything else is a failure
+
+    def __init__(self, arg, options):
+        if arg and names_registry(arg):
+            raise ProfileError(f"reviewer 'semgrep:{arg}': that names the Semgrep registry, which needs the "
+                               f"network; Red-Pen runs semgrep offline: use a profile in analyzers/semgrep/")
+        super().__init__(arg, options)
+
+    def check_profile(self) -> None:
+        path = self.profile.path
+        if not self.profile["rules"]:
+            raise ProfileError(f"{path}: field 'rules': expected at least one rule file or folder")
+        for entry in self.profile["rules"]:
+            if names_registry(entry):
+                raise ProfileError(f"{path}: field 'rules': '{entry}' names the Semgrep registry, which needs "
+                                   f"the network; Red-Pen runs semgrep offline: name local rule files")
+            if not self.profile.relative(entry).exists():
+                raise ProfileError(f"{path}: field 'rules': '{entry}' does not exist "
+                                   f"(looked for {self.profile.relative(entry)})")
+
+    @cached_property
+    def rule_files(self) -> list[Path]:
+        files = set()
+        for entry in self.profile["rules"]:
+            root = self.profile.relative(entry)
+            if root.is_file():
+                files.add(root)
+                continue
+            files.update(p for p in root.rglob("*")
+                         if p.is_file() and not any(x.startswith(".") for x in p.relative_to(root).parts))
+        return sorted(files)
+
+    def fingerprint_extra(self) -> str:
+        return self._rules_hash
+
+    @cached_property
+    def _rules_hash(self) -> str:
+        digest = hashlib.sha256()
+        for path in self.rule_files:
+            digest.update(f"{path.relative_to(self.profile.path.parent)}\t{hashlib.sha256(path.read_bytes()).hexdigest()}\n".encode())
+        return digest.hexdigest()
+
+    def command(self, exe: str, files: list[str], workdir: Path) -> list[str]:
+        cmd = [exe, "scan", "--json", "--quiet", "--metrics=off", "--disable-version-check",
+               "--no-rewrite-rule-ids", "--no-git-ignore"]
+        for entry in self.profile["rules"]:
+            cmd.append(f"--config={self.profile.relative(entry)}")
+        for severity in self.profile["severity"]:
+            cmd.append(f"--severity={severity}")
+        return [*cmd, "--", *files]
+
+    def extra_env(self, home: Path) -> dict[str, str]:
+        return dict(OFFLINE_ENV)
+
+    def parse(self, output: str, files: list[str]) -> dict[str, FileResult]:
+        return parse_semgrep(output, files)
