@@ -1,0 +1,295 @@
+"""What every LLM reviewer shares: the prompt, the cache, cost, and asking every snippet through the pool.
+
+A provider adapter (openai_chat, anthropic_messages) adds only its SDK: a client, one request, its errors.
+Keys come from the environment, live in the adapter object only, and are scrubbed from every error message:
+they never reach the cache, a row, the manifest or a log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import importlib
+import logging
+import os
+import re
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import metadata, resources
+from pathlib import Path
+from typing import Any, ClassVar
+
+from redpen_bench.adapters.base import Emit, Reviewer, ReviewOptions, SpecError, Task, error_verdict
+from redpen_bench.adapters.llm_pool import Budget, Failure, Outcome, classify_status, run_pool, status_and_headers
+from redpen_bench.cache import Cache, cache_key
+from redpen_bench.errors import InputError
+from redpen_bench.verdict import parse_answer
+
+log = logging.getLogger("redpen_bench")
+
+DEFAULT_PROMPT = "review-v1.txt"
+PLACEHOLDER_KEY = "redpen-no-key"  # local servers want some key and check none
+CHARS_PER_TOKEN = 4  # --dry-run's input estimate
+DEFAULT_OUTPUT_TOKENS = 400  # --dry-run's output estimate per answer when --max-tokens is not given
+
+
+class PromptError(InputError):
+    pass
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A review prompt template: `{code}` is replaced by the snippet with line numbers."""
+
+    name: str
+    text: str
+
+    @property
+    def sha256(self) -> str:
+        return hashlib.sha256(self.text.encode()).hexdigest()
+
+    def render(self, code: str) -> str:
+        lines = code.splitlines()
+        width = len(str(len(lines)))
+        numbered = "\n".join(f"{n:>{width}} | {line}" for n, line in enumerate(lines, 1))
+        return self.text.replace("{code}", numbered)
+
+
+def load_prompt(path: Path | None) -> Prompt:
+    if path is None:
+        text = resources.files("redpen_bench.prompts").joinpath(DEFAULT_PROMPT).read_text(encoding="utf-8")
+        return Prompt(DEFAULT_PROMPT.removesuffix(".txt"), text)
+    text = _read_text(Path(path), "prompt")
+    if "{code}" not in text:
+        raise PromptError(f"{path}: prompt template has no {{code}} placeholder for the snippet")
+    return Prompt(Path(path).stem, text)
+
+
+def _read_text(path: Path, what: str) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PromptError(f"{path}: cannot read the {what} file: {exc}") from None
+
+
+# ---- prices --------------------------------------------------------------------------------------------
+
+_DATED = re.compile(r"-(\d{4}-\d{2}-\d{2}|\d{8}|latest)$")
+
+
+def load_prices(path: Path | None = None) -> dict[str, dict[str, float]]:
+    text = (Path(path).read_text(encoding="utf-8") if path else
+            resources.files("redpen_bench").joinpath("prices.toml").read_text(encoding="utf-8"))
+    return check_prices(tomllib.loads(text).get("prices", {}), str(path or "prices.toml"))
+
+
+def check_prices(table: Any, where: str) -> dict[str, dict[str, float]]:
+    if not isinstance(table, dict):
+        raise InputError(f"{where}: field 'prices': expected a table of model = {{ input = USD, output = USD }}")
+    for model, entry in table.items():
+        if not (isinstance(entry, dict) and set(entry) == {"input", "output"}
+                and all(isinstance(v, int | float) and not isinstance(v, bool) and v >= 0 for v in entry.values())):
+            raise InputError(f"{where}: field 'prices.\"{model}\"': expected {{ input = USD, output = USD }} per "
+                             f"million tokens, both numbers >= 0")
+    return {model: {k: float(v) for k, v in entry.items()} for model, entry in table.items()}
+
+
+def find_price(model: str, overrides: dict[str, dict[str, float]] | None = None) -> dict[str, float] | None:
+    table = load_prices() | (overrides or {})
+    for name in (model, model.rsplit("/", 1)[-1]):
+        for candidate in (name, _DATED.sub("", name)):
+            if candidate in table:
+                return table[candidate]
+    return None
+
+
+def cost_usd(price: dict[str, float] | None, input_tokens: int | None, output_tokens: int | None) -> float | None:
+    if price is None or input_tokens is None or output_tokens is None:
+        return None
+    return round((input_tokens * price["input"] + output_tokens * price["output"]) / 1e6, 8)
+
+
+# ---- the reviewer --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Answer:
+    text: str
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+
+
+class LLMReviewer(Reviewer):
+    """Base of the LLM adapters. Subclasses set the class attributes and implement the three SDK methods."""
+
+    takes_samples = True
+    provider: ClassVar[str] = ""
+    sdk: ClassVar[str] = ""  # distribution name, for the manifest
+    sdk_module: ClassVar[str] = ""  # import name, for its error classes
+    key_env: ClassVar[str] = ""
+    base_url_env: ClassVar[str] = ""
+    default_base_url: ClassVar[str] = ""
+    default_max_tokens: ClassVar[int | None] = None  # sent when --max-tokens is not given (required by some)
+
+    def __init__(self, arg: str | None, options: ReviewOptions):
+        super().__init__(arg, options)
+        if not arg:
+            raise SpecError(f"reviewer '{self.family}': name the model, e.g. {self.family}:MODEL")
+        self.model = arg
+        self.prompt = load_prompt(options.prompt)
+        self.system = _read_text(Path(options.system), "system prompt") if options.system else None
+        self.base_url = (options.base_url or os.environ.get(self.base_url_env) or "").rstrip("/") or None
+        self._key = os.environ.get(self.key_env) or None
+        if self._key is None and self.base_url is None and not options.dry_run:
+            raise SpecError(
+                f"reviewer '{self.family}:{arg}': set {self.key_env} in the environment (or give --base-url / "
+                f"{self.base_url_env} for a local server that needs no key)"
+            )
+        self.max_tokens = options.max_tokens if options.max_tokens is not None else self.default_max_tokens
+        self.price = find_price(self.model, options.prices)
+        if options.max_cost is not None and self.price is None:
+            raise SpecError(
+                f"reviewer '{self.family}:{arg}': --max-cost needs a price for model '{arg}'; add it to a [prices] "
+                f"table in redpen.toml (input = 0, output = 0 for a local model)"
+            )
+
+    # -- what a subclass provides
+    def make_client(self) -> Any:
+        raise NotImplementedError
+
+    async def ask(self, client: Any, prompt: str) -> Answer:
+        raise NotImplementedError
+
+    def classify(self, exc: BaseException) -> Failure:
+        """Both SDKs raise the same shapes: APIStatusError (status, headers), APIConnectionError, its timeout."""
+        sdk = importlib.import_module(self.sdk_module)
+        if isinstance(exc, sdk.APIStatusError):
+            status, headers = status_and_headers(exc)
+            return classify_status(status or 0, f"HTTP {status}: {exc.message}", headers)
+        if isinstance(exc, sdk.APITimeoutError):
+            return Failure("retry", f"timed out after {self.options.timeout:g} s")
+        if isinstance(exc, sdk.APIConnectionError):
+            cause = exc.__cause__ or exc.__context__
+            return Failure("retry", f"connection error: {cause or exc}")
+        return Failure("fail", f"unreadable response: {type(exc).__name__}: {exc}")
+
+    # -- shared
+    @property
+    def api_key(self) -> str:
+        return self._key or PLACEHOLDER_KEY
+
+    def scrub(self, message: str) -> str:
+        return message.replace(self._key, "[key]") if self._key else message
+
+    def request_fields(self) -> dict[str, Any]:
+        """Everything sent besides the prompt: part of the cache key and the manifest."""
+        return {"temperature": self.options.temperature, "max_tokens": self.max_tokens,
+                "params": dict(sorted(self.options.params.items()))}
+
+    def endpoint(self) -> str:
+        url = self.base_url or self.default_base_url
+        return re.sub(r"//[^/@]*@", "//", url)  # drop user:password@ should a URL carry one
+
+    def info(self) -> dict[str, Any]:
+        try:
+            sdk_version = metadata.version(self.sdk)
+        except metadata.PackageNotFoundError:
+            sdk_version = None
+        return {
+            "provider": self.provider, "model": self.model, "base_url": self.endpoint(),
+            "sdk": {self.sdk: sdk_version},
+            "prompt": {"name": self.prompt.name, "sha256": self.prompt.sha256},
+            "system_sha256": hashlib.sha256(self.system.encode()).hexdigest() if self.system else None,
+            "request": self.request_fields(), "price_usd_per_mtok": self.price,
+            "concurrency": self.options.concurrency, "retries": self.options.retries, "rpm": self.options.rpm,
+        }
+
+    def cache_key(self, task: Task) -> str:
+        return cache_key(
+            kind="llm", provider=self.provider, model=self.model, base_url=self.endpoint(),
+            prompt=self.prompt.sha256, system=self.system, request=self.request_fields(),
+            sample=task.sample, snippet=task.snippet.sha256,
+        )
+
+    def render(self, task: Task) -> str:
+        return self.prompt.render(task.snippet.text)
+
+    def estimated_tokens(self, prompt: str) -> tuple[int, int]:
+        chars = len(prompt) + len(self.system or "")
+        return -(-chars // CHARS_PER_TOKEN), self.max_tokens or DEFAULT_OUTPUT_TOKENS
+
+    def estimated_cost(self, prompt: str) -> float:
+        return cost_usd(self.price, *self.estimated_tokens(prompt)) or 0.0
+
+    def _cached(self, tasks: Sequence[Task]) -> tuple[Cache, list[str], dict[str, Any]]:
+        cache = Cache(self.options.cache_path)
+        keys = [self.cache_key(t) for t in tasks]
+        return cache, keys, (cache.get_many(keys) if self.options.use_cache else {})
+
+    def review(self, tasks: Sequence[Task], emit: Emit) -> None:
+        cache, keys, hits = self._cached(tasks)
+        todo = []
+        for task, key in zip(tasks, keys):
+            hit = hits.get(key)
+            if hit is None:
+                todo.append((task, key, self.render(task)))
+                continue
+            emit(task, parse_answer(hit["raw"]), latency_s=hit.get("latency_s"), cached=True,
+                 input_tokens=hit.get("input_tokens"), output_tokens=hit.get("output_tokens"),
+                 cost_usd=cost_usd(self.price, hit.get("input_tokens"), hit.get("output_tokens")))
+        if not todo:
+            return
+        result = asyncio.run(self._ask_all(todo, cache, emit))
+        if result.fatal:
+            raise LLMRequestError(result.fatal)
+        if result.unasked:
+            log.warning("%s:%s: --max-cost %.4g USD reached; %d requests not sent (the same command resumes)",
+                        self.family, self.model, self.options.max_cost, result.unasked)
+
+    async def _ask_all(self, todo: list[tuple[Task, str, str]], cache: Cache, emit: Emit):
+        def finish(job: tuple[Task, str, str], outcome: Outcome[Answer]) -> float | None:
+            task, key, _ = job
+            if outcome.answer is None:
+                emit(task, error_verdict(self.scrub(outcome.error or "request failed")), attempts=outcome.attempts)
+                return None
+            answer = outcome.answer
+            stored = {"raw": answer.text, "input_tokens": answer.input_tokens,
+                      "output_tokens": answer.output_tokens, "latency_s": outcome.latency_s}
+            cache.put(key, stored)  # first the cache, then the row: a kill between the two loses nothing
+            cost = cost_usd(self.price, answer.input_tokens, answer.output_tokens)
+            emit(task, parse_answer(answer.text), latency_s=outcome.latency_s, input_tokens=answer.input_tokens,
+                 output_tokens=answer.output_tokens, cost_usd=cost, cached=False, attempts=outcome.attempts)
+            return cost
+
+        def classify(exc: BaseException) -> Failure:
+            failure = self.classify(exc)
+            return Failure(failure.kind, self.scrub(failure.message), failure.retry_after)
+
+        budget = Budget(self.options.max_cost) if self.options.max_cost is not None else None
+        async with self.make_client() as client:
+            return await run_pool(
+                todo, lambda job: self.ask(client, job[2]), classify, finish,
+                concurrency=self.options.concurrency, attempts=self.options.retries, rpm=self.options.rpm,
+                budget=budget, estimate=lambda job: self.estimated_cost(job[2]),
+            )
+
+    def estimate(self, tasks: Sequence[Task]) -> dict[str, Any]:
+        _, keys, hits = self._cached(tasks)
+        prompts = [self.render(t) for t, k in zip(tasks, keys) if k not in hits]
+        tokens = [self.estimated_tokens(p) for p in prompts]
+        input_tokens, output_tokens = sum(t[0] for t in tokens), sum(t[1] for t in tokens)
+        estimate = {
+            "model": self.model, "base_url": self.endpoint(), "requests": len(prompts), "cached": len(hits),
+            "input_tokens": input_tokens, "output_tokens": output_tokens,
+            "cost_usd": cost_usd(self.price, input_tokens, output_tokens), "price_usd_per_mtok": self.price,
+            "assumes": f"{CHARS_PER_TOKEN} characters per input token, {self.max_tokens or DEFAULT_OUTPUT_TOKENS} "
+                       f"output tokens per answer",
+        }
+        if self.options.max_cost is not None:
+            budget = Budget(self.options.max_cost)
+            estimate["requests_within_max_cost"] = sum(1 for p in prompts if budget.reserve(self.estimated_cost(p)))
+        return estimate
+
+
+class LLMRequestError(Exception):
+    """The provider refused every request (bad key, no such model): the rest become error rows naming this."""
