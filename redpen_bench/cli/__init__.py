@@ -31,6 +31,8 @@ COMMAND_MODULES = (
     "score_cmd",
     "corpus_cmd",
     "rules_cmd",
+    "compare_cmd",
+    "tune_cmd",
 )
 
 

@@ -1,0 +1,183 @@
+"""`redpen-bench compare` (the main job: run everything, then report) and `redpen-bench report` (a report from
+existing run folders)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import click
+
+from redpen_bench.adapters import REGISTRY, Spec, split_specs
+from redpen_bench.adapters.base import ReviewOptions
+from redpen_bench.cli.common import corpus_option, open_corpus, print_path
+from redpen_bench.cli.run_cmd import StderrProgress, build_options, review_options
+from redpen_bench.corpus import Corpus, packaged_path
+from redpen_bench.errors import InputError
+
+BASELINES = ("always-no", "always-yes", "random", "oracle")
+DEFAULT_OUT = Path("reports")
+DEFAULT_RUNS = Path("runs")
+
+
+def analyzer_specs(only: str | None = None) -> list[str]:
+    """Every registered analyzer with each profile shipped for it (analyzers/<tool>/*.toml), in registry order.
+    `only`: comma-separated tool names, or "none"."""
+    root = packaged_path("analyzers")
+    available = {family: sorted(p.stem for p in (root / family).glob("*.toml"))
+                 for family in REGISTRY if (root / family).is_dir()}
+    available = {family: profiles for family, profiles in available.items() if profiles}
+    if only is not None:
+        wanted = [t for t in split_specs([only]) if t != "none"]
+        unknown = [t for t in wanted if t not in available]
+        if unknown:
+            raise InputError(f"--analyzers: unknown {unknown}; shipped: {', '.join(available) or 'none'}")
+        available = {t: available[t] for t in available if t in wanted}
+    return [f"{family}:{profile}" for family, profiles in available.items() for profile in profiles]
+
+
+def check_integrity(corpus: Corpus) -> None:
+    """The gate's integrity check (fast; killability is `redpen-bench verify`): a broken corpus is no baseline."""
+    from redpen_bench.gate.integrity import run_integrity
+
+    problems, _ = run_integrity(corpus)
+    found = [f"{item}: {reason}" for item, reasons in problems.items() for reason in reasons]
+    if found:
+        more = f" (and {len(found) - 3} more; run redpen-bench verify)" if len(found) > 3 else ""
+        raise InputError(f"{corpus.root}: corpus integrity check failed: {'; '.join(found[:3])}{more}")
+
+
+def _file_hash(path: Path | None) -> str | None:
+    return hashlib.sha256(path.read_bytes()).hexdigest() if path else None
+
+
+def options_fingerprint(options: ReviewOptions, specs: list[Spec]) -> str:
+    """What changes answers beyond the reviewer's own spec: a run folder holds answers made under one setting,
+    so a changed seed or prompt starts a new folder (the verdict cache still saves the repeat work)."""
+    parts = {
+        "seed": options.seed, "samples": options.samples, "temperature": options.temperature,
+        "max_tokens": options.max_tokens, "params": options.params, "base_url": options.base_url,
+        "prompt": _file_hash(options.prompt), "system": _file_hash(options.system),
+        "named": {s.key: {k: str(v) for k, v in sorted(s.options.items())} for s in specs if s.options},
+    }
+    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:8]
+
+
+def leaderboard_text(report) -> str:
+    """The terminal leaderboard: rank, reviewer, tier scores, Average with interval, threshold marked."""
+    import io
+
+    from rich.console import Console
+    from rich.table import Table
+
+    from redpen_bench.report.data import interval, pct
+
+    data = report.data
+    grid = Table(title=f"{data.corpus['name']} {data.corpus['hash'][:12]} ({data.corpus['items']} items)")
+    for name in ("#", "reviewer", *[t.capitalize() for t in data.tiers], "Average", "95 % interval"):
+        grid.add_column(name, justify="left" if name == "reviewer" else "right")
+    for rank, row in enumerate(data.rows, 1):
+        cells = [pct(row.tiers[t].value) if t in row.tiers else "—" for t in data.tiers]
+        style = "bold red" if row.family == "always-no" else ("dim" if row.baseline else None)
+        grid.add_row(str(rank), row.reviewer, *cells, pct(row.average.value),
+                     interval(row.average.low, row.average.high), style=style,
+                     end_section=row.family == "always-no")
+    buffer = io.StringIO()
+    Console(file=buffer, width=130, force_terminal=False).print(grid)
+    if data.threshold is not None:
+        buffer.write(f"always-no's Average {pct(data.threshold)} % is the threshold: below it, doing nothing wins.\n")
+    return buffer.getvalue()
+
+
+def _report_options(f):
+    options = [
+        click.option("--name", default=None, help="Report folder name under --out (default <corpus>-<time>)."),
+        click.option("--bootstrap", "replicates", type=click.IntRange(100), default=2000, show_default=True,
+                     help="Bootstrap resamples for the intervals."),
+    ]
+    for option in reversed(options):
+        f = option(f)
+    return f
+
+
+def _report_dir(out: Path, name: str | None, corpus: Corpus) -> Path:
+    if name is not None and (not name.strip() or "/" in name or name in (".", "..")):
+        raise InputError(f"--name '{name}': expected a plain folder name")
+    return out / (name or f"{corpus.name}-{time.strftime('%Y%m%d-%H%M%S')}")
+
+
+@click.command("compare")
+@click.option("--reviewer", "-r", "reviewers", multiple=True,
+              help="More reviewers (LLMs, sarif:, replay:, names from redpen.toml), comma-separated or repeated.")
+@corpus_option
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Where report folders go (default: redpen.toml [compare] out, else reports/).")
+@click.option("--runs", "runs_dir", type=click.Path(file_okay=False, path_type=Path), default=DEFAULT_RUNS,
+              show_default=True, help="Where the run folder goes (re-running the same comparison resumes it).")
+@click.option("--analyzers", default=None,
+              help="Only these analyzer tools (comma-separated), or 'none' (default: every shipped profile).")
+@click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Named reviewers, prices and [compare] defaults (default: ./redpen.toml when present).")
+@_report_options
+@review_options
+def compare_command(reviewers, corpus_dir, out, runs_dir, analyzers, config_path, name, replicates, **kw):
+    """The main job: check the corpus, run the baselines, every analyzer profile and any --reviewer, score
+    them and write the comparison report (Markdown, HTML, CSV, verdicts, manifest)."""
+    from redpen_bench.config import compare_settings, load_config, resolve_specs
+    from redpen_bench.report.build import build_report
+    from redpen_bench.runner import run_reviewers
+
+    config = load_config(config_path)
+    settings = compare_settings(config)
+    corpus = open_corpus(corpus_dir)
+    check_integrity(corpus)
+    texts = [*BASELINES, *analyzer_specs(analyzers), *settings.reviewers, *split_specs(reviewers)]
+    specs: list[Spec] = []
+    for spec in resolve_specs(texts, config):  # a reviewer asked for twice runs once
+        if spec.key not in {s.key for s in specs}:
+            specs.append(spec)
+    options = replace(build_options(kw), prices=config.prices)
+    run_dir = runs_dir / f"compare-{corpus.name}-{corpus.hash[:8]}-{options_fingerprint(options, specs)}"
+    progress = StderrProgress()
+    started = time.time()
+    with progress.bar:
+        result = run_reviewers(corpus, specs, run_dir, options, None, progress)
+    if options.dry_run:
+        click.echo(json.dumps(result.estimates, indent=2))
+        return
+    for key, message in result.failures.items():
+        click.echo(f"redpen-bench: reviewer {key} failed: {message} (its rows are error rows)", err=True)
+    report = build_report(
+        [run_dir], corpus, _report_dir(out or settings.out or DEFAULT_OUT, name, corpus),
+        reviewers=[s.key for s in specs], replicates=replicates, seed=options.seed,
+        extra_manifest={"command": "compare", "run_seconds": round(time.time() - started, 3),
+                        "reviewer_specs": {s.key: s.text for s in specs}},
+    )
+    click.echo(leaderboard_text(report), err=True, nl=False)
+    print_path(report.path)
+
+
+@click.command("report")
+@click.argument("run_dirs", nargs=-1, required=True, type=click.Path(path_type=Path))
+@corpus_option
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=DEFAULT_OUT, show_default=True,
+              help="Where report folders go.")
+@click.option("--reviewer", "-r", "reviewers", multiple=True, help="Only these reviewers (default: all in the runs).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bootstrap.")
+@_report_options
+def report_command(run_dirs, corpus_dir, out, reviewers, seed, name, replicates):
+    """Write the comparison report from existing run folders (of one corpus), running nothing."""
+    from redpen_bench.report.build import build_report
+
+    corpus = open_corpus(corpus_dir)
+    report = build_report(run_dirs, corpus, _report_dir(out, name, corpus),
+                          reviewers=split_specs(reviewers) or None, replicates=replicates, seed=seed,
+                          extra_manifest={"command": "report"})
+    click.echo(leaderboard_text(report), err=True, nl=False)
+    print_path(report.path)
+
+
+COMMANDS = [compare_command, report_command]

@@ -1,0 +1,172 @@
+"""The report's charts as SVG strings (matplotlib, Agg-free: a bare Figure with the SVG canvas).
+
+Reproducible: a fixed hash salt per chart and no date in the metadata, so regenerating a report from the same
+verdicts gives byte-identical charts. Text stays text (svg.fonttype none): matplotlib escapes it as XML, so a
+reviewer name holding markup is shown, never parsed. matplotlib is imported here, lazily, only by a report.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+
+from redpen_bench.report.data import ReportData, pct
+
+BASELINE_COLOR = "#8a8f98"
+TOOL_COLOR = "#1f5fa8"
+THRESHOLD_COLOR = "#c0392b"
+
+
+def _figure(width: float, height: float):
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(width, height), dpi=100)
+    return fig, fig.add_subplot()
+
+
+def _svg(fig, salt: str) -> str:
+    import matplotlib
+
+    buffer = io.StringIO()
+    with matplotlib.rc_context({"svg.hashsalt": f"redpen-{salt}", "svg.fonttype": "none"}):
+        fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None}, bbox_inches="tight")
+    text = buffer.getvalue()
+    return text[text.index("<svg"):].strip() + "\n"  # drop the XML prolog and DOCTYPE: inlined in HTML
+
+
+def _style(ax) -> None:
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    ax.tick_params(labelsize=9)
+
+
+def leaderboard(data: ReportData) -> str:
+    """Average with its 95 % interval per reviewer, best on top, the always-no threshold as a line."""
+    rows = data.rows
+    fig, ax = _figure(7.5, 0.32 * len(rows) + 1.2)
+    for i, row in enumerate(rows):
+        color = BASELINE_COLOR if row.baseline else TOOL_COLOR
+        low, high = row.average.low, row.average.high
+        if not (math.isnan(low) or math.isnan(high)):
+            ax.plot([low * 100, high * 100], [i, i], color=color, linewidth=2.2, alpha=0.55, solid_capstyle="butt")
+        ax.plot(row.average.value * 100, i, "o", color=color, markersize=5.5)
+    if data.threshold is not None:
+        ax.axvline(data.threshold * 100, color=THRESHOLD_COLOR, linestyle="--", linewidth=1)
+        ax.text(data.threshold * 100, -0.9, f" always-no {pct(data.threshold)}: below it, doing nothing wins",
+                color=THRESHOLD_COLOR, fontsize=8, va="bottom")
+    ax.set_yticks(range(len(rows)), [r.reviewer for r in rows])
+    ax.set_ylim(len(rows) - 0.5, -1.2)
+    ax.set_xlabel("Average score (%), 95 % bootstrap interval")
+    ax.grid(axis="x", alpha=0.25)
+    _style(ax)
+    return _svg(fig, "leaderboard")
+
+
+def detection_vs_fpr(data: ReportData) -> str:
+    """Each reviewer a point: up is finding more defects, right is crying wolf more."""
+    fig, ax = _figure(7.0, 5.4)
+    ax.plot([0, 100], [0, 100], color="#bbbbbb", linewidth=1, linestyle=":")
+    ax.text(60, 54, "as often yes on correct code as on defects", color="#999999", fontsize=7.5, rotation=45,
+            transform_rotates_text=True, rotation_mode="anchor")
+    groups: dict[tuple[float, float], list] = {}
+    for row in data.rows:
+        if math.isnan(row.fpr_mean) or math.isnan(row.detection_mean):
+            continue
+        spot = (round(row.fpr_mean * 100, 1), round(row.detection_mean * 100, 1))
+        groups.setdefault(spot, []).append(row)
+    points = []
+    for (x, y), rows in sorted(groups.items()):
+        color = BASELINE_COLOR if all(r.baseline for r in rows) else TOOL_COLOR
+        ax.plot(x, y, "o", color=color, markersize=6, zorder=3)
+        names = [r.reviewer for r in rows]
+        points.append((x, y, ", ".join(names) if len(names) <= 3 else f"{', '.join(names[:3])} +{len(names) - 3}",
+                       color))
+    for x, y, label_y, label, color in _spread_labels(points):
+        if abs(label_y - y) > 1:
+            ax.plot([x, x + 6], [y, label_y], color="#cccccc", linewidth=0.6, zorder=1)
+        ax.text(x + (6.5 if abs(label_y - y) > 1 else 1.5), label_y + (0 if abs(label_y - y) > 1 else 1.5), label,
+                fontsize=7.5, color=color, va="center")
+    ax.set_xlim(-3, 103)
+    ax.set_ylim(-3, 103)
+    ax.set_xlabel("False-positive rate on controls (%), mean over tiers")
+    ax.set_ylabel("Detection on defective variants (%), mean over tiers")
+    ax.grid(alpha=0.25)
+    _style(ax)
+    return _svg(fig, "scatter")
+
+
+def _spread_labels(points, gap: float = 3.6, reach: float = 30.0):
+    """Labels of points that crowd together (the usual pile near no detection, no false positive) are moved up
+    until they stand `gap` apart, each tied to its point by a thin line."""
+    placed: list[tuple[float, float]] = []
+    out = []
+    for x, y, label, color in sorted(points, key=lambda p: (p[1], p[0])):
+        label_y = y
+        while any(abs(px - x) < reach and abs(py - label_y) < gap for px, py in placed):
+            label_y += gap / 2
+        placed.append((x, label_y))
+        out.append((x, y, label_y, label, color))
+    return out
+
+
+def operator_heatmap(data: ReportData) -> str:
+    """Score per operator family (rows: reviewers in ranking order)."""
+    grid = data.operators
+    if grid.empty:
+        return ""
+    values = grid.to_numpy(dtype=float) * 100
+    fig, ax = _figure(1.0 + 0.75 * grid.shape[1] + 1.6, 0.32 * grid.shape[0] + 1.4)
+    image = ax.imshow(values, cmap="RdYlGn", vmin=-50, vmax=100, aspect="auto")
+    for (i, j), value in _cells(values):
+        dark = not math.isnan(value) and (value > 75 or value < -30)
+        ax.text(j, i, "—" if math.isnan(value) else f"{value:.0f}", ha="center", va="center", fontsize=7.5,
+                color="#ffffff" if dark else "#111111")
+    labels = [f"{op}\n({data.operator_items.get(op, 0)})" for op in grid.columns]
+    ax.set_xticks(range(grid.shape[1]), labels)
+    ax.set_yticks(range(grid.shape[0]), list(grid.index))
+    ax.xaxis.tick_top()
+    ax.tick_params(labelsize=8, length=0)
+    for side in ax.spines.values():
+        side.set_visible(False)
+    colorbar = fig.colorbar(image, ax=ax, fraction=0.04, pad=0.02)
+    colorbar.set_label("score (%)", fontsize=8)
+    colorbar.ax.tick_params(labelsize=7)
+    return _svg(fig, "operators")
+
+
+def _cells(values):
+    for i in range(values.shape[0]):
+        for j in range(values.shape[1]):
+            yield (i, j), values[i, j]
+
+
+def original_vs_disguised(data: ReportData) -> str:
+    """Share said yes on the original and on the disguised variant: a drop means surface familiarity."""
+    grid = data.variants
+    if grid.empty or "original" not in grid or "disguised" not in grid:
+        return ""
+    fig, ax = _figure(7.0, 0.32 * len(grid) + 1.3)
+    for i, (_, row) in enumerate(grid.iterrows()):
+        original, disguised = row["original"] * 100, row["disguised"] * 100
+        ax.plot([original, disguised], [i, i], color="#bbbbbb", linewidth=1.5)
+        ax.plot(original, i, "o", color=TOOL_COLOR, markersize=5.5, label="original" if i == 0 else None)
+        ax.plot(disguised, i, "D", color="#e67e22", markersize=5, label="disguised" if i == 0 else None)
+    ax.set_yticks(range(len(grid)), list(grid.index))
+    ax.set_ylim(len(grid) - 0.5, -0.5)
+    ax.set_xlim(-3, 103)
+    ax.set_xlabel("Detection (%): share of defective variants answered yes, all tiers")
+    ax.legend(fontsize=8, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, frameon=False)
+    ax.grid(axis="x", alpha=0.25)
+    _style(ax)
+    return _svg(fig, "variants")
+
+
+def all_charts(data: ReportData) -> dict[str, str]:
+    """name -> SVG; a chart with nothing to show is left out."""
+    charts = {
+        "leaderboard": leaderboard(data),
+        "detection-vs-fpr": detection_vs_fpr(data),
+        "operators": operator_heatmap(data),
+        "original-vs-disguised": original_vs_disguised(data),
+    }
+    return {name: svg for name, svg in charts.items() if svg}

@@ -1,0 +1,257 @@
+"""Everything a report shows, gathered once from the scored table, the bootstrap and the run manifest.
+
+Markdown, HTML, CSV and charts all render this one object, with the formatting functions below, so a number can
+only differ between them if a renderer invents one. Nothing here computes a score: values are read from the
+scored table (`by_tier`, `summary`, `snippets`, `breakdown`) and intervals from the bootstrap.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from redpen_bench.corpus import Corpus
+from redpen_bench.report import stats
+from redpen_bench.scoring import METRICS, ScoredTable, breakdown
+
+BASELINES = ("always-no", "always-yes", "random", "oracle")
+THRESHOLD_REVIEWER = "always-no"
+MAX_FALSE_POSITIVES = 12  # per reviewer, in report.md/html; verdicts.jsonl holds every one
+MAX_LINES_SHOWN = 4
+MAX_TEXT = 400
+METRIC_NAMES = {"detection": "Detection", "line_f1": "Line F1", "keyword_recall": "Keyword recall",
+                "fpr": "FPR", "score": "Score"}
+
+
+def pct(x: float | None) -> str:
+    """A share as a percentage with one decimal: the one way every output shows a score."""
+    return "—" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x * 100:.1f}"
+
+
+def interval(low: float, high: float) -> str:
+    return "—" if math.isnan(low) or math.isnan(high) else f"[{pct(low)}, {pct(high)}]"
+
+
+def pvalue(p: float, replicates: int | None = None) -> str:
+    if math.isnan(p):
+        return "—"
+    floor = 1.0 / replicates if replicates else 0.001
+    if p < max(floor, 0.001):
+        return f"< {max(floor, 0.001):.3f}"
+    return f"{p:.3f}"
+
+
+def shorten(text: str, limit: int = MAX_TEXT) -> str:
+    text = text.strip()
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+@dataclass
+class Cell:
+    value: float
+    low: float
+    high: float
+
+
+@dataclass
+class Row:
+    reviewer: str
+    family: str
+    tiers: dict[str, Cell]  # tier -> score with interval
+    average: Cell
+    average_sd: float
+    samples: int
+    unparsed: int
+    errors: int
+    missing: int
+    metrics: dict[str, dict[str, Cell]]  # tier -> metric -> value with interval
+    detection_mean: float  # mean over tiers, as the Average is: the scatter's coordinates
+    fpr_mean: float
+
+    @property
+    def baseline(self) -> bool:
+        return self.family in BASELINES
+
+
+@dataclass
+class Flag:
+    """A control a reviewer said yes to, with the lines it named."""
+
+    item: str
+    variant: str
+    rel_path: str
+    lines: list[tuple[int, str]]  # (line number, code), the first few named
+    n_lines: int
+    explanation: str
+
+
+@dataclass
+class FalsePositives:
+    total: int
+    controls: int  # controls the reviewer answered
+    shown: list[Flag]
+
+
+@dataclass
+class Missed:
+    """An item whose defective variants (some or all) no reviewer caught."""
+
+    item: str
+    variants: list[str]  # the variants missed, in corpus order
+    tier: str
+    operators: tuple[str, ...]
+    title: str
+    said_yes_elsewhere: list[str]  # reviewers who said yes on a missed variant but named no planted line
+
+
+@dataclass
+class ReportData:
+    corpus: dict
+    tiers: tuple[str, ...]
+    tier_items: dict[str, int]
+    replicates: int
+    seed: int
+    rows: list[Row]  # in ranking order
+    threshold: float | None  # always-no's Average on this corpus
+    tests: list[stats.PairTest]
+    operators: pd.DataFrame  # reviewer x operator score, ranking order
+    operator_items: dict[str, int]
+    variants: pd.DataFrame  # reviewer x variant share said yes
+    missed: list[Missed]
+    false_positives: dict[str, FalsePositives]
+    cost: pd.DataFrame
+    reviewers: dict[str, dict]  # key -> spec, family, info as the run manifest recorded them
+    rules: pd.DataFrame | None = None
+    top_rules: dict[str, pd.DataFrame] = field(default_factory=dict)
+
+    @property
+    def ranking(self) -> list[str]:
+        return [r.reviewer for r in self.rows]
+
+    def row(self, reviewer: str) -> Row:
+        return next(r for r in self.rows if r.reviewer == reviewer)
+
+    @property
+    def reviewed_by_tools(self) -> list[str]:
+        return [r.reviewer for r in self.rows if not r.baseline]
+
+
+def _rows(table: ScoredTable, boot: stats.Bootstrap, families: dict[str, str]) -> list[Row]:
+    rows = []
+    for reviewer, summary in table.summary.iterrows():
+        tiers = table.by_tier[table.by_tier["reviewer"] == reviewer].set_index("tier")
+        metrics = {
+            tier: {m: Cell(float(tiers.loc[tier, m]), *boot.interval(reviewer, m, tier)) for m in METRICS}
+            for tier in table.tiers if tier in tiers.index
+        }
+        rows.append(Row(
+            reviewer=reviewer, family=families.get(reviewer, reviewer.partition(":")[0]),
+            tiers={tier: cells["score"] for tier, cells in metrics.items()},
+            average=Cell(float(summary["average"]), *boot.interval(reviewer)),
+            average_sd=float(summary["average_sd"]), samples=int(summary["samples"]),
+            unparsed=int(summary["unparsed"]), errors=int(summary["errors"]), missing=int(summary["missing"]),
+            metrics=metrics,
+            detection_mean=float(tiers["detection"].mean()), fpr_mean=float(tiers["fpr"].mean()),
+        ))
+    # best first; equal Averages keep a stable, readable order (baselines after tools, then by name)
+    rows.sort(key=lambda r: (-round(r.average.value, 12), r.baseline, r.reviewer))
+    return rows
+
+
+def _missed(table: ScoredTable, corpus: Corpus, tools: list[str]) -> list[Missed]:
+    """Caught = some reviewer other than the baselines said yes and named a planted line (line F1 > 0)."""
+    if not tools:
+        return []
+    snippets = table.snippets[table.snippets["reviewer"].isin(tools) & table.snippets["defective"]]
+    caught = snippets.assign(hit=snippets["yes"] & (snippets["f1"] > 0))
+    hit = caught.groupby(["item", "variant"])["hit"].any()
+    missed = []
+    for item in corpus.items:  # corpus order: tier, then id
+        variants = [name for name in item.variants if (item.id, name) in hit.index and not hit[(item.id, name)]]
+        if not variants:
+            continue
+        part = caught[(caught["item"] == item.id) & caught["variant"].isin(variants)]
+        yes = sorted(set(part.loc[part["yes"], "reviewer"]))
+        missed.append(Missed(item.id, variants, item.tier, item.operators, item.title, yes))
+    return missed
+
+
+def _false_positives(table: ScoredTable, corpus: Corpus, tools: list[str]) -> dict[str, FalsePositives]:
+    out = {}
+    controls = table.snippets[table.snippets["reviewer"].isin(tools) & ~table.snippets["defective"]]
+    for reviewer in tools:
+        answered = controls[controls["reviewer"] == reviewer].drop_duplicates(["item", "variant"])
+        mine = controls[(controls["reviewer"] == reviewer) & controls["yes"]].drop_duplicates(["item", "variant"])
+        shown = []
+        for entry in mine.head(MAX_FALSE_POSITIVES).itertuples():
+            variant = corpus.item(entry.item).variants[entry.variant]
+            code = variant.text.splitlines()
+            named = list(entry.named)
+            lines = [(n, code[n - 1]) for n in named[:MAX_LINES_SHOWN] if 1 <= n <= len(code)]
+            explanation = entry.explanation if isinstance(entry.explanation, str) else ""
+            if not explanation.strip() and isinstance(getattr(entry, "raw", None), str):
+                explanation = entry.raw
+            shown.append(Flag(entry.item, entry.variant, variant.rel_path, lines, len(named), shorten(explanation)))
+        out[reviewer] = FalsePositives(len(mine), len(answered), shown)
+    return out
+
+
+def _cost(table: ScoredTable) -> pd.DataFrame:
+    """Tokens, money and latency of reviewers that report them (LLMs), read from their rows."""
+    columns = [c for c in ("input_tokens", "output_tokens", "cost_usd", "latency_s") if c in table.snippets]
+    if not columns:
+        return pd.DataFrame()
+    frame = table.snippets[["reviewer", *columns]].copy()
+    for column in columns:
+        frame[column] = pd.to_numeric(frame[column], errors="coerce")
+    frame = frame[frame[columns].notna().any(axis=1)]
+    frame = frame[frame["reviewer"].isin(set(table.reviewers))]
+    if frame.empty:
+        return pd.DataFrame()
+    aggregations = {"answers": ("reviewer", "size")}
+    for column in ("input_tokens", "output_tokens", "cost_usd"):
+        if column in columns:
+            aggregations[column] = (column, lambda s: s.sum(min_count=1))
+    if "latency_s" in columns:
+        aggregations["latency_median_s"] = ("latency_s", "median")
+        aggregations["latency_p90_s"] = ("latency_s", lambda s: s.quantile(0.9))
+    return frame.groupby("reviewer", sort=False).agg(**aggregations)
+
+
+def _pivot(frame: pd.DataFrame, column: str, value: str, ranking: list[str], order: list[str]) -> pd.DataFrame:
+    if frame.empty:
+        return pd.DataFrame()
+    grid = frame.pivot_table(index="reviewer", columns=column, values=value, aggfunc="first")
+    return grid.reindex(index=[r for r in ranking if r in grid.index], columns=[c for c in order if c in grid])
+
+
+def gather(table: ScoredTable, corpus: Corpus, manifest: dict, replicates: int, seed: int,
+           rules: pd.DataFrame | None = None, top_rules: dict[str, pd.DataFrame] | None = None) -> ReportData:
+    boot = stats.bootstrap(table, replicates, seed)
+    families = {key: entry.get("family", "") for key, entry in manifest.get("reviewers", {}).items()}
+    rows = _rows(table, boot, families)
+    ranking = [r.reviewer for r in rows]
+    tools = [r.reviewer for r in rows if not r.baseline]
+    threshold = next((r.average.value for r in rows if r.family == THRESHOLD_REVIEWER), None)
+
+    operators = breakdown(table, "operator")
+    present = operators[operators["n_items"] > 0] if len(operators) else operators
+    operator_order = sorted(set(present["operator"])) if len(present) else []
+    operator_items = present.groupby("operator")["n_items"].max().to_dict() if len(present) else {}
+    variants = breakdown(table, "variant")
+    return ReportData(
+        corpus=table.corpus, tiers=table.tiers,
+        tier_items={t: int(n) for t, n in table.by_tier.groupby("tier")["n_items"].max().items()},
+        replicates=replicates, seed=seed, rows=rows, threshold=threshold,
+        tests=stats.neighbour_tests(table, boot, ranking),
+        operators=_pivot(present, "operator", "score", ranking, operator_order),
+        operator_items={k: int(v) for k, v in operator_items.items()},
+        variants=_pivot(variants, "variant", "said_yes", ranking, ["original", "disguised", "fixed", "clean"]),
+        missed=_missed(table, corpus, tools),
+        false_positives=_false_positives(table, corpus, tools),
+        cost=_cost(table), rules=rules,
+        reviewers={key: {k: manifest["reviewers"][key].get(k) for k in ("spec", "family", "info")}
+                   for key in ranking if key in manifest.get("reviewers", {})}, top_rules=top_rules or {},
+    )

@@ -1,0 +1,266 @@
+"""The report's sections as blocks (blocks.py), built once from the report data. markdown.py and html.py only
+render blocks, so both show the same text and the same numbers."""
+
+from __future__ import annotations
+
+import math
+
+from redpen_bench.report.blocks import Chart, Code, Details, Heading, Para, Table, Text
+from redpen_bench.report.data import METRIC_NAMES, ReportData, interval, pct, pvalue
+
+INTRO = ("Each score is (detection + line F1 + keyword recall) / 3 − false-positive rate, per tier; Average is the "
+         "mean of the tier scores. Brackets are 95 % bootstrap intervals over items.")
+
+
+def _cell(value: float, low: float, high: float) -> Text:
+    return Text(pct(value), interval(low, high), "num")
+
+
+def leaderboard(data: ReportData) -> list:
+    tests = {t.better: t for t in data.tests}
+    show_samples = any(r.samples > 1 for r in data.rows)
+    show_problems = any(r.unparsed or r.errors or r.missing for r in data.rows)
+    columns = ["#", "Reviewer", *[f"{t.capitalize()} ({data.tier_items.get(t, 0)})" for t in data.tiers], "Average"]
+    columns += ["± sd over samples"] * show_samples + ["vs next below"]
+    columns += ["unparsed / errors / missing"] * show_problems
+    rows, classes = [], []
+    for rank, row in enumerate(data.rows, 1):
+        cells = [Text(str(rank), cls="num"), Text(row.reviewer, cls="name")]
+        for tier in data.tiers:
+            cell = row.tiers.get(tier)
+            cells.append(_cell(cell.value, cell.low, cell.high) if cell else Text("—", cls="num"))
+        cells.append(_cell(row.average.value, row.average.low, row.average.high))
+        if show_samples:
+            cells.append(Text(pct(row.average_sd) if row.samples > 1 else "", cls="num"))
+        test = tests.get(row.reviewer)
+        if test is None:
+            cells.append(Text(""))
+        else:
+            mark = "different" if test.different else "not distinguishable"
+            cells.append(Text(mark, f"p {pvalue(test.p_bootstrap, data.replicates)}",
+                              "diff" if test.different else "same"))
+        if show_problems:
+            cells.append(Text(f"{row.unparsed} / {row.errors} / {row.missing}", cls="num"))
+        rows.append(cells)
+        kind = ["baseline"] * row.baseline
+        if data.threshold is not None and row.family == "always-no":
+            kind.append("threshold")
+        elif data.threshold is not None and row.average.value < data.threshold - 1e-12:
+            kind.append("below")
+        classes.append(" ".join(kind))
+    blocks: list = [Heading(2, "Leaderboard", "leaderboard"), Para(INTRO)]
+    if data.threshold is not None:
+        blocks.append(Para(f"The threshold that matters is always-no's Average on this corpus, {pct(data.threshold)}"
+                           " %: below it, doing nothing wins.", "threshold"))
+    else:
+        blocks.append(Para("always-no is not among these runs: add it to see the threshold below which doing "
+                           "nothing wins."))
+    blocks += [Table("leaderboard", columns, rows, classes), Chart("leaderboard", "", "Average with intervals")]
+    blocks.append(Details("The four metrics per tier, with 95 % intervals", [metrics_table(data)]))
+    return blocks
+
+
+def metrics_table(data: ReportData) -> Table:
+    names = list(METRIC_NAMES)
+    rows = []
+    for row in data.rows:
+        for tier, cells in row.metrics.items():
+            rows.append([Text(row.reviewer, cls="name"), Text(tier)]
+                        + [_cell(cells[m].value, cells[m].low, cells[m].high) for m in names])
+    return Table("metrics", ["Reviewer", "Tier", *METRIC_NAMES.values()], rows)
+
+
+def tests_section(data: ReportData) -> list:
+    rows = [
+        [Text(t.better, cls="name"), Text(t.worse, cls="name"), Text(pct(t.difference), cls="num"),
+         Text(interval(t.low, t.high), cls="num"), Text(pvalue(t.p_bootstrap, data.replicates), cls="num"),
+         Text(f"{t.mcnemar_b} / {t.mcnemar_c}", cls="num"), Text(pvalue(t.p_mcnemar), cls="num"),
+         Text("yes" if t.different else "no", cls="diff" if t.different else "same")]
+        for t in data.tests
+    ]
+    return [
+        Heading(2, "Are neighbours in the ranking different?", "tests"),
+        Para(f"Each reviewer against the next one down. Paired bootstrap ({data.replicates} item resamples, seed "
+             f"{data.seed}, the same resamples for every reviewer): the 95 % interval of the difference in Average; "
+             "two reviewers are called different only when it excludes zero. McNemar (exact): defective variants "
+             "that only the higher (b) or only the lower (c) reviewer said yes to."),
+        Table("tests", ["Higher", "Lower", "Δ Average", "95 % interval", "p (bootstrap)", "McNemar b / c",
+                        "p (McNemar)", "Different?"], rows),
+    ]
+
+
+def differences(data: ReportData) -> list:
+    blocks: list = [Heading(2, "Where they differ", "differ"), Heading(3, "Detection against false positives")]
+    blocks.append(Para("Up is finding more defects, right is crying wolf more; the dotted diagonal is saying yes as "
+                       "often to correct code as to defective code. Means over tiers, as the Average is."))
+    blocks.append(Chart("detection-vs-fpr", "", "Detection against false-positive rate"))
+    blocks.append(Table("detection-fpr", ["Reviewer", "Detection", "FPR"], [
+        [Text(r.reviewer, cls="name"), Text(pct(r.detection_mean), cls="num"), Text(pct(r.fpr_mean), cls="num")]
+        for r in data.rows]))
+    if not data.operators.empty:
+        blocks += [Heading(3, "Per operator"),
+                   Para("Score on the items of each mutation-operator family (items with two operators count under "
+                        "both; the number of items under each name)."),
+                   Chart("operators", "", "Score per operator and reviewer"),
+                   _grid("operators", data.operators, [f"{c} ({data.operator_items.get(c, 0)})"
+                                                       for c in data.operators.columns])]
+    grid = data.variants
+    if not grid.empty and {"original", "disguised"} <= set(grid.columns):
+        blocks += [Heading(3, "Original against disguised"),
+                   Para("Share answered yes per variant. A reviewer that finds the original but not the disguised "
+                        "twin (same mechanism, other domain and names) leans on surface familiarity. On fixed and "
+                        "clean, yes is a false positive."),
+                   Chart("original-vs-disguised", "", "Detection on original and disguised variants")]
+        rows = []
+        for reviewer, values in grid.iterrows():
+            drop = values["original"] - values["disguised"]
+            rows.append([Text(reviewer, cls="name")] + [Text(pct(values[c]), cls="num") for c in grid.columns]
+                        + [Text(pct(drop), cls="num")])
+        blocks.append(Table("variants", ["Reviewer", *grid.columns, "original − disguised"], rows))
+    blocks += missed_section(data) + false_positive_section(data)
+    return blocks
+
+
+def _grid(table_id: str, grid, columns: list[str]) -> Table:
+    rows = [[Text(reviewer, cls="name")] + [Text(pct(v), cls="num") for v in values]
+            for reviewer, values in grid.iterrows()]
+    return Table(table_id, ["Reviewer", *columns], rows)
+
+
+def missed_section(data: ReportData) -> list:
+    blocks: list = [Heading(3, "Defects no reviewer caught", "missed")]
+    if not data.reviewed_by_tools:
+        return [*blocks, Para("Only baselines ran: there is no reviewer to miss anything.")]
+    blocks.append(Para("Items with a defective variant that no reviewer other than the baselines caught (said yes and "
+                       "named a planted line). The last column lists who said yes there without naming one."))
+    if not data.missed:
+        return [*blocks, Para("None: every defective variant was caught by at least one reviewer.")]
+    both = sum(len(m.variants) > 1 for m in data.missed)
+    blocks.append(Para(f"{len(data.missed)} items, {both} of them missed in every defective variant."))
+    rows = [[Text(m.item, cls="name"), Text(m.tier), Text("+".join(m.operators)), Text(m.title),
+             Text(", ".join(m.variants)), Text(", ".join(m.said_yes_elsewhere) or "—")] for m in data.missed]
+    return [*blocks, Table("missed", ["Item", "Tier", "Operators", "Defect", "Missed in", "Said yes, no line"], rows)]
+
+
+def false_positive_section(data: ReportData) -> list:
+    blocks: list = [Heading(3, "False positives", "false-positives")]
+    if not data.false_positives:
+        return [*blocks, Para("Only baselines ran; their false positives are by construction.")]
+    blocks.append(Para("Controls (fixed and clean variants: correct code) each reviewer said yes to, with the "
+                       "lines it flagged. Baselines are left out: their false positives are by construction. "
+                       "verdicts.jsonl holds every answer in full."))
+    clean = [r for r, fp in data.false_positives.items() if fp.total == 0]
+    if clean:
+        blocks.append(Para(f"No false positive: {', '.join(clean)}."))
+    for reviewer, fp in data.false_positives.items():
+        if fp.total == 0:
+            continue
+        inner: list = []
+        for flag in fp.shown:
+            caption = f"{flag.rel_path}"
+            if not flag.n_lines:
+                caption += " (no line named)"
+            elif flag.n_lines > len(flag.lines):
+                caption += f" ({flag.n_lines} lines named, first {len(flag.lines)} shown)"
+            inner.append(Code(caption, flag.lines, flag.explanation))
+        if fp.total > len(fp.shown):
+            inner.append(Para(f"… and {fp.total - len(fp.shown)} more in verdicts.jsonl."))
+        blocks.append(Details(f"{reviewer}: {fp.total} of {fp.controls} controls flagged", inner))
+    return blocks
+
+
+def rules_section(data: ReportData) -> list:
+    if data.rules is None or data.rules.empty:
+        return []
+    blocks: list = [Heading(2, "Analyzer rules", "rules"),
+                    Para("Which rules fire on defective variants and which on controls (counts of snippets), and how "
+                         "many of their findings on defective variants cover a planted line. A useful rule fires on "
+                         "defects, at the planted line, and not on controls. Top rules per tool: the rules that "
+                         "fire on the most defective variants, over all the tool's profiles.")]
+    for tool, top in data.top_rules.items():
+        blocks += [Heading(3, f"Top rules: {tool}"), _frame_table(f"rules-{tool}", top)]
+    blocks.append(Details("Every rule that fired", [_frame_table("rules", data.rules)]))
+    return blocks
+
+
+RULE_LABELS = {
+    "reviewer": "Reviewer", "rule": "Rule", "fires_defective": "Fires on defective",
+    "fires_control": "Fires on controls",
+    "snippets_defective": "of defective", "snippets_control": "of controls", "line_hits": "Planted-line hits",
+    "line_hit_rate": "Line-hit rate", "defective_share": "Share on defective", "profiles": "Profiles",
+    "example": "Example message", "example_at": "Example at",
+}
+
+
+def _frame_table(table_id: str, frame) -> Table:
+    """A rule table: counts as integers, rates and shares as percentages."""
+    def show(column: str, value) -> Text:
+        if column.endswith(("_rate", "_share")):
+            return Text(pct(float(value)), cls="num")
+        if column in ("reviewer", "rule"):
+            return Text(str(value), cls="name")
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return Text("—" if math.isnan(value) else f"{value:g}", cls="num")
+        return Text(str(value))
+
+    columns = [str(c) for c in frame.columns]
+    rows = [[show(c, v) for c, v in zip(columns, row)] for row in frame.itertuples(index=False)]
+    return Table(table_id, [RULE_LABELS.get(c, c) for c in columns], rows)
+
+
+def cost_section(data: ReportData) -> list:
+    if data.cost.empty:
+        return []
+    labels = {"answers": "Answers", "input_tokens": "Input tokens", "output_tokens": "Output tokens",
+              "cost_usd": "Cost (USD)", "latency_median_s": "Median latency (s)", "latency_p90_s": "p90 latency (s)"}
+    rows = []
+    for reviewer, values in data.cost.iterrows():
+        cells = [Text(reviewer, cls="name")]
+        for column in data.cost.columns:
+            value = values[column]
+            if value is None or (isinstance(value, float) and math.isnan(value)):
+                cells.append(Text("—", cls="num"))
+            elif column == "cost_usd":
+                cells.append(Text(f"{value:.4f}", cls="num"))
+            elif column.startswith("latency"):
+                cells.append(Text(f"{value:.2f}", cls="num"))
+            else:
+                cells.append(Text(f"{int(value):,}", cls="num"))
+        rows.append(cells)
+    return [Heading(2, "Cost", "cost"),
+            Para("Tokens and money as the reviewers reported them (money only where the model is priced); "
+                 "latency per answer, cached answers included."),
+            Table("cost", ["Reviewer", *[labels.get(c, c) for c in data.cost.columns]], rows)]
+
+
+def about_section(data: ReportData) -> list:
+    rows = []
+    for key, entry in data.reviewers.items():
+        info = entry.get("info") or {}
+        details = ", ".join(f"{k}={_short(v)}" for k, v in sorted(info.items()))
+        rows.append([Text(key, cls="name"), Text(str(entry.get("spec") or "")), Text(details)])
+    corpus = data.corpus
+    return [
+        Heading(2, "About this report", "about"),
+        Para(f"Corpus {corpus['name']} {corpus['version']}, hash {corpus['hash']}, {corpus['items']} items, "
+             f"{corpus['snippets']} scored snippets. Bootstrap: {data.replicates} resamples, seed {data.seed}. "
+             "Times, tool versions and hashes are in manifest.json; every answer with its raw text in "
+             "verdicts.jsonl; every score in scores.csv."),
+        Table("reviewers", ["Reviewer", "Spec", "Versions and settings"], rows),
+    ]
+
+
+def _short(value) -> str:
+    text = str(value)
+    return text[:12] if len(text) == 64 and all(c in "0123456789abcdef" for c in text) else text
+
+
+def build(data: ReportData, charts: dict[str, str]) -> tuple[str, list]:
+    """(title, blocks); chart blocks get their SVG, and those without one are dropped."""
+    title = f"Red-Pen comparison: {data.corpus['name']} {data.corpus['hash'][:12]}"
+    blocks = (leaderboard(data) + tests_section(data) + differences(data) + rules_section(data)
+              + cost_section(data) + about_section(data))
+    for block in blocks:
+        if isinstance(block, Chart):
+            block.svg = charts.get(block.name, "")
+    return title, [b for b in blocks if not (isinstance(b, Chart) and not b.svg)]

@@ -1,0 +1,171 @@
+"""Uncertainty for the report: bootstrap intervals over items and paired tests between reviewers.
+
+Nothing here scores on its own: every replicate goes through the scorer's core `scoring.tier_metrics`, fed the
+per-snippet columns of the scored table and item-resampling weights (an item drawn k times weighs k on each of
+its snippets). Items are resampled within each tier, so every replicate keeps the corpus's tier sizes.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from redpen_bench.scoring import METRICS, ScoredTable, average, tier_metrics
+
+DEFAULT_REPLICATES = 2000
+LEVEL = 0.95
+
+
+@dataclass
+class Bootstrap:
+    """Replicates per reviewer: metric -> (B, tiers) arrays, and the Average as (B,)."""
+
+    tiers: tuple[str, ...]
+    replicates: int
+    seed: int
+    per_tier: dict[str, dict[str, np.ndarray]] = field(default_factory=dict)
+    average: dict[str, np.ndarray] = field(default_factory=dict)
+
+    def interval(self, reviewer: str, metric: str = "score", tier: str | None = None) -> tuple[float, float]:
+        """The 95 % percentile interval of a tier metric, or of the Average when tier is None."""
+        values = self.average[reviewer] if tier is None else self.per_tier[reviewer][metric][:, self.tiers.index(tier)]
+        values = values[~np.isnan(values)]
+        if not len(values):
+            return (math.nan, math.nan)
+        low, high = np.quantile(values, [(1 - LEVEL) / 2, (1 + LEVEL) / 2])
+        return (float(low), float(high))
+
+
+def snippet_universe(table: ScoredTable) -> pd.DataFrame:
+    """The scored snippets of the table (any reviewer), one row each, in corpus order."""
+    columns = ["item", "variant", "tier", "defective"]
+    return table.snippets[columns].drop_duplicates(["item", "variant"]).reset_index(drop=True)
+
+
+def resampling_weights(universe: pd.DataFrame, tiers: tuple[str, ...], replicates: int, seed: int) -> np.ndarray:
+    """(B, S) multiplicities: per tier, draw as many items as it has, with replacement."""
+    rng = np.random.default_rng(seed)
+    weights = np.zeros((replicates, len(universe)))
+    for tier in tiers:
+        items = list(dict.fromkeys(universe.loc[universe["tier"] == tier, "item"]))
+        if not items:
+            continue
+        counts = rng.multinomial(len(items), [1.0 / len(items)] * len(items), size=replicates)  # (B, n_items)
+        column = {item: i for i, item in enumerate(items)}
+        for s, item in enumerate(universe["item"]):
+            if item in column:
+                weights[:, s] = counts[:, column[item]]
+    return weights
+
+
+def _matrices(table: ScoredTable, universe: pd.DataFrame, reviewer: str):
+    """Per sample: yes, f1, recall and presence, aligned on the universe."""
+    index = pd.MultiIndex.from_frame(universe[["item", "variant"]])
+    mine = table.snippets[table.snippets["reviewer"] == reviewer]
+    for _, part in mine.groupby("sample", sort=True):
+        aligned = part.set_index(["item", "variant"]).reindex(index)
+        present = aligned["tier"].notna().to_numpy()
+        yield (
+            aligned["yes"].fillna(False).to_numpy(dtype=float),
+            aligned["f1"].fillna(0.0).to_numpy(dtype=float),
+            aligned["recall"].fillna(0.0).to_numpy(dtype=float),
+            present.astype(float),
+        )
+
+
+def reviewer_metrics(table: ScoredTable, reviewer: str, weights: np.ndarray | None = None,
+                     universe: pd.DataFrame | None = None) -> dict[str, np.ndarray]:
+    """metric -> (B, tiers) through the scorer's core, averaged over samples as the scored table does.
+    With weights None: one row, the table's own values (a check that the two agree)."""
+    universe = snippet_universe(table) if universe is None else universe
+    code = {t: i for i, t in enumerate(table.tiers)}
+    group = universe["tier"].map(code).to_numpy()
+    defective = universe["defective"].to_numpy(dtype=bool)
+    base = np.ones((1, len(universe))) if weights is None else weights
+    runs = [
+        tier_metrics(yes, f1, recall, defective, group, len(table.tiers), weights=base * present)
+        for yes, f1, recall, present in _matrices(table, universe, reviewer)
+    ]
+    return {m: np.mean([run[m] for run in runs], axis=0) for m in METRICS}
+
+
+def tier_average(scores: np.ndarray) -> np.ndarray:
+    """The scorer's Average (mean of the tier scores present), per replicate."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # a replicate with no tier at all is NaN, not a warning
+        return average(scores)
+
+
+def bootstrap(table: ScoredTable, replicates: int = DEFAULT_REPLICATES, seed: int = 0) -> Bootstrap:
+    """The same resamples for every reviewer, so differences between reviewers are paired."""
+    universe = snippet_universe(table)
+    weights = resampling_weights(universe, table.tiers, replicates, seed)
+    result = Bootstrap(table.tiers, replicates, seed)
+    for reviewer in table.reviewers:
+        metrics = reviewer_metrics(table, reviewer, weights, universe)
+        result.per_tier[reviewer] = metrics
+        result.average[reviewer] = tier_average(metrics["score"])
+    return result
+
+
+@dataclass(frozen=True)
+class PairTest:
+    better: str
+    worse: str
+    difference: float  # Average of better minus Average of worse, from the scored table
+    low: float  # 95 % paired-bootstrap interval of that difference
+    high: float
+    p_bootstrap: float
+    mcnemar_b: int  # defective snippets only the better one said yes to
+    mcnemar_c: int  # ... only the worse one said yes to
+    p_mcnemar: float
+
+    @property
+    def different(self) -> bool:
+        """Called different only when the paired interval of the difference excludes zero."""
+        return self.low > 0 or self.high < 0
+
+
+def paired_bootstrap_p(differences: np.ndarray) -> float:
+    """Two-sided: twice the smaller share of replicates on either side of zero, capped at 1."""
+    differences = differences[~np.isnan(differences)]
+    if not len(differences):
+        return math.nan
+    return float(min(1.0, 2 * min(np.mean(differences <= 0), np.mean(differences >= 0))))
+
+
+def mcnemar_exact(b: int, c: int) -> float:
+    """Exact two-sided McNemar test: the binomial test of b successes in b + c trials at p = 1/2."""
+    n = b + c
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, k) for k in range(min(b, c) + 1))
+    return min(1.0, 2 * tail / 2**n)
+
+
+def detections(table: ScoredTable, reviewer: str) -> pd.Series:
+    """Per defective snippet: said yes in at least half of the reviewer's samples."""
+    mine = table.snippets[(table.snippets["reviewer"] == reviewer) & table.snippets["defective"]]
+    return mine.groupby(["item", "variant"])["yes"].mean() >= 0.5
+
+
+def pair_test(table: ScoredTable, boot: Bootstrap, better: str, worse: str) -> PairTest:
+    averages = table.summary["average"]
+    differences = boot.average[better] - boot.average[worse]
+    kept = differences[~np.isnan(differences)]
+    low, high = np.quantile(kept, [(1 - LEVEL) / 2, (1 + LEVEL) / 2]) if len(kept) else (math.nan, math.nan)
+    a, z = detections(table, better), detections(table, worse)
+    shared = a.index.intersection(z.index)
+    a, z = a.loc[shared], z.loc[shared]
+    b, c = int((a & ~z).sum()), int((~a & z).sum())
+    return PairTest(better, worse, float(averages[better] - averages[worse]), float(low), float(high),
+                    paired_bootstrap_p(differences), b, c, mcnemar_exact(b, c))
+
+
+def neighbour_tests(table: ScoredTable, boot: Bootstrap, ranking: list[str]) -> list[PairTest]:
+    """Each reviewer against the next one down the ranking."""
+    return [pair_test(table, boot, ranking[i], ranking[i + 1]) for i in range(len(ranking) - 1)]
