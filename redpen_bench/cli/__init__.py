@@ -32,7 +32,6 @@ COMMAND_MODULES = (
     "corpus_cmd",
     "rules_cmd",
     "compare_cmd",
-    "tune_cmd",
 )
 
 
