@@ -52,6 +52,13 @@ class FileResult:
         return cls([Finding(**f) for f in data["findings"]], data.get("error"))
 
 
+@dataclass
+class BatchRun:
+    names: dict[str, str]  # staged file name -> content hash
+    output: str  # the tool's stdout
+    command: list[str]
+
+
 def staged_name(path: str) -> str:
     """The staged file a tool's output path names: tools print it bare, with ./, or absolute."""
     return Path(path).name
@@ -176,9 +183,8 @@ class StaticReviewer(Reviewer):
             info["cache_fingerprint"] = self.profile_hash()
         return info
 
-    def run_batch(self, files: dict[str, Path]) -> tuple[dict[str, str], str]:
-        """Stage `files` (content hash -> source path) under neutral names and run the tool once over them;
-        return (staged name -> content hash, the tool's stdout)."""
+    def run_batch(self, files: dict[str, Path]) -> BatchRun:
+        """Stage `files` (content hash -> source path) under neutral names and run the tool once over them."""
         exe = self.resolve_executable()
         with tempfile.TemporaryDirectory(prefix=f"redpen-{self.family}-") as tmp:
             stage, home = Path(tmp) / "stage", Path(tmp) / "home"
@@ -192,17 +198,21 @@ class StaticReviewer(Reviewer):
             cmd = self.command(exe, sorted(names), Path(tmp))
             output = run_tool(cmd, stage, isolated_env(home, self.extra_env(home)), self.options.timeout,
                               self.ok_status)
-        return names, output
+        return BatchRun(names, output, cmd)
 
     def scan(self, files: dict[str, Path]) -> dict[str, FileResult]:
         """Run the tool once over `files` (content hash -> source path); a result per content hash."""
         if not files:
             return {}
-        names, output = self.run_batch(files)
+        batch = self.run_batch(files)
+        names = batch.names
         try:
-            results = self.parse(output, sorted(names))
+            results = self.parse(batch.output, sorted(names))
         except (ValueError, KeyError, TypeError) as exc:
             raise ToolError(f"{self.family} wrote output that cannot be read: {type(exc).__name__}: {exc}") from None
+        for name, result in results.items():
+            if result.error:  # the neutral name means nothing to a reader of the row
+                result.error = result.error.replace(name, "the file").replace(Path(name).stem, "the file")
         return {digest: results.get(name, FileResult()) for name, digest in names.items()}
 
     def review(self, tasks: Sequence[Task], emit: Emit) -> None:
