@@ -27,8 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from redpen_bench.adapters import Spec, parse_spec
-from redpen_bench.adapters.llm import check_prices
 from redpen_bench.errors import InputError
+from redpen_bench.prices import check_prices
 
 CONFIG_NAME = "redpen.toml"
 

@@ -68,7 +68,8 @@ def test_happy_path_one_verdict_per_snippet(fixture_corpus, server, tmp_path):
     prompts = {r.prompt for r in server.requests}
     assert len(prompts) == N_SNIPPETS
     for prompt in prompts:  # line-numbered code, the three fields, and no hint of the answer
-        assert re.search(r"^ *1 \| ", prompt, re.MULTILINE) and "DEFECT:" in prompt and "LINES:" in prompt and "EXPLANATION:" in prompt
+        assert re.search(r"^ *1 \| ", prompt, re.MULTILINE)
+        assert "DEFECT:" in prompt and "LINES:" in prompt and "EXPLANATION:" in prompt
         assert "items/" not in prompt and "original" not in prompt and "fixed" not in prompt
     info = RunFolder(tmp_path / "run").read_manifest()["reviewers"]["openai:gpt-4o-mini"]["info"]
     assert info["prompt"]["name"] == "review-v1" and len(info["prompt"]["sha256"]) == 64
@@ -308,3 +309,6 @@ def test_a_killed_run_resumes_without_asking_twice(fixture_corpus, tmp_path):
         rows = RunFolder(out).rows()
         assert len(rows) == N_SNIPPETS and not any(r["error"] for r in rows)
         assert {key_of[(r["item"], r["variant"])] for r in rows} == set(key_of.values())
+        asked = len(server.requests)
+        third = subprocess.run(command, capture_output=True, text=True, timeout=60)  # the identical command
+        assert third.returncode == 0 and len(server.requests) == asked  # sends nothing

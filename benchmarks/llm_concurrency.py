@@ -1,0 +1,107 @@
+"""How close does an LLM run come to the ideal wall time? A local server answers every request after 200 ms;
+176 requests at --concurrency 16 ideally take 176 / 16 x 0.2 s = 2.2 s.
+
+The server runs in its own process (tests/llm_http_server.py) so it does not share this one's GIL; the real
+openai SDK talks to it over a socket. Each repeat uses a fresh run folder and a fresh cache, so every request
+is sent. Prints the median wall time, its ratio to the ideal (goal <= 1.25), and the harness overhead per
+request three ways: wall time beyond the ideal spread over each request in sequence, client-side latency
+beyond the server's delay, and CPU time of this process per request. Also times a re-run served from cache.
+
+    /work/venv/bin/python benchmarks/llm_concurrency.py [--repeats 5] [--concurrency 16] [--delay 0.2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+REQUESTS = 176
+
+
+def start_server(delay: float) -> tuple[subprocess.Popen, str]:
+    server = subprocess.Popen([sys.executable, str(ROOT / "tests" / "llm_http_server.py"), "--delay", str(delay)],
+                              stdout=subprocess.PIPE, text=True)
+    port = server.stdout.readline().strip()
+    return server, f"http://127.0.0.1:{port}/v1"
+
+
+def corpus_and_samples():
+    from redpen_bench.corpus import load_corpus
+
+    corpus = load_corpus(None)
+    if len(corpus.snippets) >= REQUESTS:
+        return corpus, 1, "shipped corpus"
+    corpus = load_corpus(ROOT / "tests" / "fixtures" / "corpus")
+    return corpus, math.ceil(REQUESTS / len(corpus.snippets)), "fixture corpus with --samples"
+
+
+def one_run(corpus, samples: int, base_url: str, concurrency: int, work: Path, use_cache: bool = False):
+    from redpen_bench.adapters.base import ReviewOptions
+    from redpen_bench.runner import run_reviewers
+    from redpen_bench.runs import RunFolder
+
+    options = ReviewOptions(base_url=base_url, concurrency=concurrency, samples=samples,
+                            cache_path=work / "cache.sqlite3", use_cache=use_cache)
+    out = work / f"run-{time.monotonic_ns()}"
+    cpu, wall = time.process_time(), time.perf_counter()
+    run_reviewers(corpus, ["openai:bench-model"], out, options)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    rows = RunFolder(out).rows()
+    assert len(rows) == len(corpus.snippets) * samples and not any(r["error"] for r in rows), "requests failed"
+    return wall, cpu, rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--concurrency", type=int, default=16)
+    parser.add_argument("--delay", type=float, default=0.2)
+    args = parser.parse_args()
+    os.environ.setdefault("OPENAI_API_KEY", "benchmark-placeholder")
+    sys.path.insert(0, str(ROOT))
+    corpus, samples, source = corpus_and_samples()
+    requests = len(corpus.snippets) * samples
+    ideal = math.ceil(requests / args.concurrency) * args.delay
+    server, base_url = start_server(args.delay)
+    try:
+        import openai  # noqa: F401  (the SDK's import is start-up, not per-request overhead)
+
+        with tempfile.TemporaryDirectory() as tmp:
+            work = Path(tmp)
+            one_run(corpus, 1, base_url, args.concurrency, work / "warm")  # connections, lazy imports
+            walls, cpus, latencies = [], [], []
+            for n in range(args.repeats):
+                wall, cpu, rows = one_run(corpus, samples, base_url, args.concurrency, work / f"r{n}")
+                walls.append(wall)
+                cpus.append(cpu)
+                latencies.append(statistics.mean(r["latency_s"] for r in rows))
+            cached_wall, _, cached_rows = one_run(corpus, samples, base_url, args.concurrency, work / "r0",
+                                                  use_cache=True)
+            assert all(r["cached"] for r in cached_rows)
+    finally:
+        server.terminate()
+        server.wait()
+    wall = statistics.median(walls)
+    waves = math.ceil(requests / args.concurrency)
+    print(f"{requests} requests ({source}), concurrency {args.concurrency}, server delay {args.delay * 1000:.0f} ms, "
+          f"{args.repeats} repeats")
+    print(f"ideal wall time            {ideal:.3f} s")
+    print(f"median wall time           {wall:.3f} s   (min {min(walls):.3f}, max {max(walls):.3f})")
+    print(f"ratio to ideal             {wall / ideal:.3f}   (goal <= 1.25)")
+    print(f"overhead per request       {(wall - ideal) / waves * 1000:.2f} ms   (wall beyond ideal / {waves} waves)")
+    print(f"client latency - delay     {(statistics.median(latencies) - args.delay) * 1000:.2f} ms   (median of "
+          f"per-run mean latency_s)")
+    print(f"CPU per request            {statistics.median(cpus) / requests * 1000:.2f} ms   (this process)")
+    print(f"re-run from cache          {cached_wall:.3f} s for {requests} answers, 0 requests")
+
+
+if __name__ == "__main__":
+    main()

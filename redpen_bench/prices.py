@@ -1,0 +1,49 @@
+"""Model prices for cost estimates: the shipped table (prices.toml, beside this module) under a user's [prices].
+
+USD per million input and output tokens. The figures are typed in by hand: see prices.toml for where they come
+from, and check them before relying on a cost.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from redpen_bench.errors import InputError
+
+_DATED = re.compile(r"-(\d{4}-\d{2}-\d{2}|\d{8}|latest)$")
+
+
+def load_prices(path: Path | None = None) -> dict[str, dict[str, float]]:
+    text = (Path(path).read_text(encoding="utf-8") if path else
+            resources.files("redpen_bench").joinpath("prices.toml").read_text(encoding="utf-8"))
+    return check_prices(tomllib.loads(text).get("prices", {}), str(path or "prices.toml"))
+
+
+def check_prices(table: Any, where: str) -> dict[str, dict[str, float]]:
+    if not isinstance(table, dict):
+        raise InputError(f"{where}: field 'prices': expected a table of model = {{ input = USD, output = USD }}")
+    for model, entry in table.items():
+        if not (isinstance(entry, dict) and set(entry) == {"input", "output"}
+                and all(isinstance(v, int | float) and not isinstance(v, bool) and v >= 0 for v in entry.values())):
+            raise InputError(f"{where}: field 'prices.\"{model}\"': expected {{ input = USD, output = USD }} per "
+                             f"million tokens, both numbers >= 0")
+    return {model: {k: float(v) for k, v in entry.items()} for model, entry in table.items()}
+
+
+def find_price(model: str, overrides: dict[str, dict[str, float]] | None = None) -> dict[str, float] | None:
+    table = load_prices() | (overrides or {})
+    for name in (model, model.rsplit("/", 1)[-1]):
+        for candidate in (name, _DATED.sub("", name)):
+            if candidate in table:
+                return table[candidate]
+    return None
+
+
+def cost_usd(price: dict[str, float] | None, input_tokens: int | None, output_tokens: int | None) -> float | None:
+    if price is None or input_tokens is None or output_tokens is None:
+        return None
+    return round((input_tokens * price["input"] + output_tokens * price["output"]) / 1e6, 8)
