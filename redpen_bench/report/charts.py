@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 
 from redpen_bench.report.data import ReportData, pct
 
@@ -31,7 +32,8 @@ def _svg(fig, salt: str) -> str:
     with matplotlib.rc_context({"svg.hashsalt": f"redpen-{salt}", "svg.fonttype": "none"}):
         fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None}, bbox_inches="tight")
     text = buffer.getvalue()
-    return text[text.index("<svg"):].strip() + "\n"  # drop the XML prolog and DOCTYPE: inlined in HTML
+    text = text[text.index("<svg"):]  # no XML prolog or DOCTYPE: the SVG is inlined in HTML
+    return re.sub(r"\s*<metadata>.*?</metadata>", "", text, count=1, flags=re.DOTALL).strip() + "\n"
 
 
 def _style(ax) -> None:
@@ -115,20 +117,28 @@ def operator_heatmap(data: ReportData) -> str:
     if grid.empty:
         return ""
     values = grid.to_numpy(dtype=float) * 100
+    import numpy as np
+
     fig, ax = _figure(1.0 + 0.75 * grid.shape[1] + 1.6, 0.32 * grid.shape[0] + 1.4)
-    image = ax.imshow(values, cmap="RdYlGn", vmin=-50, vmax=100, aspect="auto")
+    rows, columns = grid.shape
+    # vector cells (no embedded raster): crisp at any zoom and plain SVG paths
+    image = ax.pcolormesh(np.ma.masked_invalid(values), cmap="RdYlGn", vmin=-50, vmax=100, edgecolors="white",
+                          linewidth=0.6)
+    ax.set_xlim(0, columns)
+    ax.set_ylim(rows, 0)
     for (i, j), value in _cells(values):
         dark = not math.isnan(value) and (value > 75 or value < -30)
-        ax.text(j, i, "—" if math.isnan(value) else f"{value:.0f}", ha="center", va="center", fontsize=7.5,
-                color="#ffffff" if dark else "#111111")
+        ax.text(j + 0.5, i + 0.5, "—" if math.isnan(value) else f"{value:.0f}", ha="center", va="center",
+                fontsize=7.5, color="#ffffff" if dark else "#111111")
     labels = [f"{op}\n({data.operator_items.get(op, 0)})" for op in grid.columns]
-    ax.set_xticks(range(grid.shape[1]), labels)
-    ax.set_yticks(range(grid.shape[0]), list(grid.index))
+    ax.set_xticks([j + 0.5 for j in range(columns)], labels)
+    ax.set_yticks([i + 0.5 for i in range(rows)], list(grid.index))
     ax.xaxis.tick_top()
     ax.tick_params(labelsize=8, length=0)
     for side in ax.spines.values():
         side.set_visible(False)
     colorbar = fig.colorbar(image, ax=ax, fraction=0.04, pad=0.02)
+    colorbar.solids.set_rasterized(False)  # matplotlib rasterizes long colorbars: keep the SVG all vector
     colorbar.set_label("score (%)", fontsize=8)
     colorbar.ax.tick_params(labelsize=7)
     return _svg(fig, "operators")
@@ -150,7 +160,9 @@ def original_vs_disguised(data: ReportData) -> str:
         original, disguised = row["original"] * 100, row["disguised"] * 100
         ax.plot([original, disguised], [i, i], color="#bbbbbb", linewidth=1.5)
         ax.plot(original, i, "o", color=TOOL_COLOR, markersize=5.5, label="original" if i == 0 else None)
-        ax.plot(disguised, i, "D", color="#e67e22", markersize=5, label="disguised" if i == 0 else None)
+        # hollow, so an original drawn at the same place still shows through
+        ax.plot(disguised, i, "D", color="#e67e22", markerfacecolor="none", markeredgewidth=1.4, markersize=6,
+                label="disguised" if i == 0 else None)
     ax.set_yticks(range(len(grid)), list(grid.index))
     ax.set_ylim(len(grid) - 0.5, -0.5)
     ax.set_xlim(-3, 103)

@@ -1,0 +1,124 @@
+"""The report's statistics: the bootstrap goes through the scorer's core and reproduces the scored table, its
+resamples are items within tiers, --seed repeats it, and the paired tests are right on hand-computed cases."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+import pytest
+
+from redpen_bench.corpus import load_corpus
+from redpen_bench.report import stats
+from redpen_bench.scoring import METRICS, score_rows
+from tests.corpus_factory import make_corpus
+
+
+def _rows(corpus, reviewer: str, p: float, seed: int, samples: int = 1) -> list[dict]:
+    """A reviewer that says yes with probability p, naming line 2 and a keyword half the time."""
+    rng = random.Random(seed)
+    rows = []
+    for sample in range(samples):
+        for v in corpus.snippets:
+            yes = rng.random() < p
+            rows.append({"reviewer": reviewer, "item": v.item_id, "variant": v.name, "sample": sample,
+                         "defect": yes, "lines": [2] if yes and rng.random() < 0.5 else [],
+                         "explanation": "off-by-one at the limit" if rng.random() < 0.5 else "hm", "error": None})
+    return rows
+
+
+@pytest.fixture(scope="module")
+def synthetic(tmp_path_factory):
+    corpus = load_corpus(make_corpus(tmp_path_factory.mktemp("c") / "corpus", {"easy": 6, "medium": 5, "hard": 3}))
+    rows = _rows(corpus, "a", 0.6, 1) + _rows(corpus, "b", 0.3, 2) + _rows(corpus, "c", 0.5, 3, samples=3)
+    return corpus, score_rows(rows, corpus)
+
+
+def test_unweighted_core_reproduces_the_scored_table(synthetic):
+    _, table = synthetic
+    for reviewer in table.reviewers:
+        metrics = stats.reviewer_metrics(table, reviewer)
+        by_tier = table.by_tier[table.by_tier["reviewer"] == reviewer].set_index("tier")
+        for metric in METRICS:
+            for i, tier in enumerate(table.tiers):
+                assert metrics[metric][0, i] == pytest.approx(by_tier.loc[tier, metric], abs=1e-12)
+        assert stats.tier_average(metrics["score"])[0] == pytest.approx(table.summary.loc[reviewer, "average"])
+
+
+def test_resamples_are_whole_items_within_each_tier(synthetic):
+    _, table = synthetic
+    universe = stats.snippet_universe(table)
+    weights = stats.resampling_weights(universe, table.tiers, 500, seed=7)
+    assert weights.shape == (500, len(universe))
+    for tier, n_items in (("easy", 6), ("medium", 5), ("hard", 3)):
+        in_tier = universe["tier"] == tier
+        per_item = universe[in_tier].groupby("item").size()  # snippets per item (4 here)
+        # every snippet of an item carries the item's count, and counts add up to the tier's size
+        for item in per_item.index:
+            columns = weights[:, (universe["item"] == item).to_numpy()]
+            assert (columns == columns[:, :1]).all()
+        assert (weights[:, in_tier.to_numpy()].sum(axis=1) == n_items * per_item.iloc[0]).all()
+    assert weights.max() > 1  # some item drawn twice: it is resampling, not the identity
+
+
+def test_same_seed_same_intervals_other_seed_other_intervals(synthetic):
+    _, table = synthetic
+    first, again = stats.bootstrap(table, 400, seed=3), stats.bootstrap(table, 400, seed=3)
+    other = stats.bootstrap(table, 400, seed=4)
+    for reviewer in table.reviewers:
+        assert first.interval(reviewer) == again.interval(reviewer)
+        np.testing.assert_array_equal(first.per_tier[reviewer]["score"], again.per_tier[reviewer]["score"])
+    assert any(first.interval(r) != other.interval(r) for r in table.reviewers)
+
+
+def test_intervals_surround_the_point_and_the_small_tier_is_wider(synthetic):
+    _, table = synthetic
+    boot = stats.bootstrap(table, 1000, seed=0)
+    for reviewer in table.reviewers:
+        low, high = boot.interval(reviewer)
+        assert low <= table.summary.loc[reviewer, "average"] <= high
+    widths = {t: np.diff(boot.interval("a", "score", t))[0] for t in table.tiers}
+    assert widths["hard"] > widths["easy"]  # 3 items against 6
+
+
+def test_mcnemar_exact_on_hand_computed_cases():
+    # two-sided exact binomial at p = 1/2 on the discordant pairs
+    assert stats.mcnemar_exact(0, 0) == 1.0
+    assert stats.mcnemar_exact(0, 5) == pytest.approx(2 * 1 / 32)  # 0.0625
+    assert stats.mcnemar_exact(1, 6) == pytest.approx(2 * (1 + 7) / 128)  # 0.125
+    assert stats.mcnemar_exact(10, 2) == pytest.approx(2 * (1 + 12 + 66) / 4096)  # 0.03857
+    assert stats.mcnemar_exact(3, 3) == 1.0  # capped
+    assert stats.mcnemar_exact(2, 9) == stats.mcnemar_exact(9, 2)
+
+
+def test_paired_bootstrap_p():
+    assert stats.paired_bootstrap_p(np.array([0.1, 0.2, 0.3])) == 0.0
+    assert stats.paired_bootstrap_p(np.array([-0.1, 0.1, -0.2, 0.2])) == 1.0
+    assert stats.paired_bootstrap_p(np.array([0.1] * 95 + [-0.1] * 5)) == pytest.approx(0.1)
+    assert math.isnan(stats.paired_bootstrap_p(np.array([math.nan])))
+
+
+def test_pair_test_counts_discordant_detections(fixture_corpus):
+    # a says yes on every defective variant, b on the originals only: b == 0, c counts the disguised ones
+    rows = []
+    for v in fixture_corpus.snippets:
+        rows.append({"reviewer": "a", "item": v.item_id, "variant": v.name, "defect": v.defective, "lines": [],
+                     "explanation": "", "error": None})
+        rows.append({"reviewer": "b", "item": v.item_id, "variant": v.name, "defect": v.name == "original",
+                     "lines": [], "explanation": "", "error": None})
+    table = score_rows(rows, fixture_corpus)
+    boot = stats.bootstrap(table, 200, seed=0)
+    test = stats.pair_test(table, boot, "a", "b")
+    disguised = sum(v.name == "disguised" for v in fixture_corpus.snippets)
+    assert (test.mcnemar_b, test.mcnemar_c) == (disguised, 0)
+    assert test.p_mcnemar == stats.mcnemar_exact(disguised, 0)
+    assert test.difference == pytest.approx(table.summary.loc["a", "average"] - table.summary.loc["b", "average"])
+
+
+def test_identical_reviewers_are_not_called_different(fixture_corpus):
+    rows = [{"reviewer": key, "item": v.item_id, "variant": v.name, "defect": v.defective, "lines": [],
+             "explanation": "", "error": None} for key in ("x", "y") for v in fixture_corpus.snippets]
+    table = score_rows(rows, fixture_corpus)
+    test = stats.pair_test(table, stats.bootstrap(table, 200, seed=0), "x", "y")
+    assert not test.different and test.p_bootstrap == 1.0 and test.p_mcnemar == 1.0
