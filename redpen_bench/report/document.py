@@ -236,8 +236,7 @@ def cost_section(data: ReportData) -> list:
 def about_section(data: ReportData) -> list:
     rows = []
     for key, entry in data.reviewers.items():
-        info = entry.get("info") or {}
-        details = ", ".join(f"{k}={_short(v)}" for k, v in sorted(info.items()))
+        details = ", ".join(f"{k}={_short(v)}" for k, v in _flat(entry.get("info") or {}))
         rows.append([Text(key, cls="name"), Text(str(entry.get("spec") or "")), Text(details)])
     corpus = data.corpus
     return [
@@ -248,6 +247,15 @@ def about_section(data: ReportData) -> list:
              "verdicts.jsonl; every score in scores.csv."),
         Table("reviewers", ["Reviewer", "Spec", "Versions and settings"], rows),
     ]
+
+
+def _flat(info: dict, prefix: str = ""):
+    """Nested settings as dotted keys, empty ones left out: `prompt.sha256=…` reads better than a dict."""
+    for key, value in sorted(info.items()):
+        if isinstance(value, dict):
+            yield from _flat(value, f"{prefix}{key}.")
+        elif value not in (None, "", [], {}):
+            yield f"{prefix}{key}", value
 
 
 def _short(value) -> str:

@@ -1,0 +1,65 @@
+"""compare with a team's redpen.toml: named LLM reviewers (the real openai SDK against a local HTTP server),
+[compare] reviewers and output folder, and the report's cost section read from the LLM rows."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from redpen_bench.cli import main
+from redpen_bench.runs import RunFolder
+from tests.conftest import FIXTURE_CORPUS
+from tests.llm_http_server import Action, LLMServer
+from tests.test_report import _tables
+
+N_SNIPPETS = 11
+ANSWER = "DEFECT: yes\nLINES: 3\nEXPLANATION: multiplied tax <img src=x onerror=alert(1)>"
+
+
+@pytest.fixture(autouse=True)
+def _env(monkeypatch, tmp_path):
+    for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("REDPEN_RETRY_BASE_DELAY", "0.01")
+    monkeypatch.chdir(tmp_path)
+
+
+def test_compare_reads_redpen_toml_and_reports_llm_cost(tmp_path, capsys):
+    with LLMServer(script=lambda request: Action(text=ANSWER)) as server:
+        (tmp_path / "redpen.toml").write_text(f"""
+[reviewers.local]
+spec = "openai:tiny-coder"
+base_url = "{server.url}/v1"
+
+[prices]
+"tiny-coder" = {{ input = 1.0, output = 2.0 }}
+
+[compare]
+reviewers = ["local", "half=random:0.3"]
+out = "team-reports"
+""")
+        main(["compare", "--corpus", str(FIXTURE_CORPUS), "--analyzers", "none", "--name", "llm",
+              "--bootstrap", "200"])
+        assert len(server.requests) == N_SNIPPETS
+    out, err = capsys.readouterr()
+    report = tmp_path / out.strip().splitlines()[-1]
+    assert report == tmp_path / "team-reports" / "llm"
+    assert "local" in err and "half" in err  # on the terminal leaderboard
+
+    tables = _tables(report / "report.html").tables
+    assert {row[1][0] for row in tables["leaderboard"][1:]} == {"always-no", "always-yes", "random", "oracle",
+                                                                "local", "half"}
+    header, *rows = tables["cost"]
+    assert [row[0][0] for row in rows] == ["local"]  # only the reviewer that reports tokens
+    cost = dict(zip([h[0] for h in header], [c[0] for c in rows[0]]))
+    manifest = json.loads((report / "manifest.json").read_text())
+    run_rows = [r for r in RunFolder(tmp_path / manifest["runs"][0]["path"]).rows() if r["reviewer"] == "local"]
+    assert cost["Answers"] == str(N_SNIPPETS)
+    assert cost["Input tokens"] == f"{sum(r['input_tokens'] for r in run_rows):,}"
+    assert cost["Output tokens"] == f"{sum(r['output_tokens'] for r in run_rows):,}"
+    assert float(cost["Cost (USD)"]) == pytest.approx(sum(r["cost_usd"] for r in run_rows), abs=5e-5)
+    assert manifest["prompts"]["local"]["sha256"] == manifest["reviewers"]["local"]["info"]["prompt"]["sha256"]
+
+    page = (report / "report.html").read_text()
+    assert "<img" not in page and "onerror=alert(1)&gt;" in page  # the model's answer, shown as text
