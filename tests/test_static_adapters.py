@@ -160,14 +160,14 @@ def test_a_tool_that_writes_junk_gives_error_rows(fixture_corpus, tmp_path, monk
 
 def test_a_hanging_tool_is_killed_at_the_timeout(fixture_corpus, tmp_path, monkeypatch):
     pid_file = tmp_path / "child.pid"
-    monkeypatch.setenv("REDPEN_RUFF_EXE", fake_tool(tmp_path, f"sleep 60 & echo $! > {pid_file}; wait"))
+    monkeypatch.setenv("REDPEN_BANDIT_EXE", fake_tool(tmp_path, f"sleep 60 & echo $! > {pid_file}; wait"))
     started = time.monotonic()
-    run_reviewers(fixture_corpus, ["ruff", "bandit"], tmp_path / "run", ReviewOptions(timeout=1))
+    run_reviewers(fixture_corpus, ["bandit", "ruff:bugs"], tmp_path / "run", ReviewOptions(timeout=3))
     assert time.monotonic() - started < 30
-    rows = rows_by(tmp_path / "run", "ruff")
+    rows = rows_by(tmp_path / "run", "bandit")
     assert len(rows) == len(fixture_corpus.snippets)
-    assert all("timed out after 1 s" in r["error"] for r in rows.values())
-    assert not any(r["error"] for r in rows_by(tmp_path / "run", "bandit").values())
+    assert all("timed out after 3 s" in r["error"] for r in rows.values())
+    assert not any(r["error"] for r in rows_by(tmp_path / "run", "ruff:bugs").values())
     child = int(pid_file.read_text())
     for _ in range(50):  # the whole process group is killed, not just the shell
         if not Path(f"/proc/{child}").exists() or "State:\tZ" in Path(f"/proc/{child}/status").read_text():
@@ -201,8 +201,8 @@ def test_no_cache_still_writes_the_cache(fixture_corpus, tmp_path):
     reviewer = load_family("ruff")("bugs", ReviewOptions(cache_path=path))
     from redpen_bench.cache import cache_key
 
-    keys = [cache_key(tool="ruff", version=reviewer.version, profile=reviewer.profile_hash(), file=v.sha256)
-            for v in fixture_corpus.snippets]
+    keys = [cache_key(tool="ruff", version=reviewer.version, profile=reviewer.profile_hash(), file=v.sha256,
+                      reader=reviewer.reader_version) for v in fixture_corpus.snippets]
     assert set(Cache(path).get_many(keys)) == set(keys)
 
 

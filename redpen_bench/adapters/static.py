@@ -137,6 +137,8 @@ class StaticReviewer(Reviewer):
     exe_name: ClassVar[str] = ""
     schema: ClassVar[Schema] = {}
     ok_status: ClassVar[tuple[int, ...]] = (0, 1)
+    # bump when the command line or the parser changes what a file's findings are: old cache entries then miss
+    reader_version: ClassVar[int] = 1
     executable: str | None = None  # tests point this (or REDPEN_<TOOL>_EXE) at a fake tool
 
     def __init__(self, arg: str | None, options: ReviewOptions):
@@ -222,8 +224,8 @@ class StaticReviewer(Reviewer):
         for task in tasks:
             by_digest.setdefault(task.snippet.sha256, []).append(task)
         profile_hash = self.profile_hash()
-        keys = {d: cache_key(tool=self.family, version=self.version, profile=profile_hash, file=d)
-                for d in by_digest}
+        keys = {d: cache_key(tool=self.family, version=self.version, profile=profile_hash, file=d,
+                             reader=self.reader_version) for d in by_digest}
         store = Cache(self.options.cache_path)
         cached = store.get_many(list(keys.values())) if self.options.use_cache else {}
         for digest, key in keys.items():
