@@ -15,7 +15,7 @@ from redpen_bench import __version__
 from redpen_bench.corpus import Corpus
 from redpen_bench.errors import InputError
 from redpen_bench.report import charts, document, html, markdown
-from redpen_bench.report.data import ReportData, gather
+from redpen_bench.report.data import ReportData, gather, shorten
 from redpen_bench.report.stats import DEFAULT_REPLICATES, LEVEL
 from redpen_bench.runs import RunFolder, now
 from redpen_bench.scoring import METRICS, ScoredTable, score_rows
@@ -55,6 +55,10 @@ def read_runs(run_dirs: Sequence[str | Path], corpus: Corpus,
         merged["reviewers"] = {k: v for k, v in merged["reviewers"].items() if k in wanted}
     if not rows:
         raise InputError(f"{run_dirs[0]}: no verdict rows to report on")
+    # one canonical order, whatever order the reviewers' threads appended in: the same verdicts give the same
+    # report (the rule table's example messages, for one, are the first in row order)
+    order = {(v.item_id, v.name): i for i, v in enumerate(corpus.snippets)}
+    rows.sort(key=lambda r: (r["reviewer"], order.get((r["item"], r["variant"]), len(order)), r.get("sample") or 0))
     return rows, merged
 
 
@@ -80,7 +84,8 @@ def _rules(rows: list[dict], corpus: Corpus, families: dict[str, str]):
         profiles = part.groupby("rule")["reviewer"].agg(lambda r: ", ".join(sorted(set(r))))
         best = part.sort_values(["fires_defective", "line_hits", "fires_control", "rule"],
                                 ascending=[False, False, True, True], kind="stable").drop_duplicates("rule")
-        best = best.head(TOP_RULES).assign(profiles=best["rule"].head(TOP_RULES).map(profiles))
+        best = best.head(TOP_RULES).assign(profiles=best["rule"].head(TOP_RULES).map(profiles),
+                                           example=best["example"].head(TOP_RULES).map(lambda m: shorten(m, 160)))
         top[tool] = best[TOP_RULE_COLUMNS].reset_index(drop=True)
     return table[ALL_RULE_COLUMNS], top
 

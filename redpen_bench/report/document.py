@@ -187,7 +187,7 @@ RULE_LABELS = {
     "reviewer": "Reviewer", "rule": "Rule", "fires_defective": "Fires on defective",
     "fires_control": "Fires on controls",
     "snippets_defective": "of defective", "snippets_control": "of controls", "line_hits": "Planted-line hits",
-    "line_hit_rate": "Line-hit rate", "defective_share": "Share on defective", "profiles": "Profiles",
+    "line_hit_rate": "Line-hit rate (%)", "defective_share": "Share on defective (%)", "profiles": "Profiles",
     "example": "Example message", "example_at": "Example at",
 }
 
