@@ -32,6 +32,7 @@ COMMAND_MODULES = (
     "corpus_cmd",
     "rules_cmd",
     "compare_cmd",
+    "tune_cmd",
 )
 
 

@@ -1,0 +1,144 @@
+"""`redpen-bench tune TOOL` without the command line: run once with every rule on, search the firing table,
+cross-validate the search by item, write the chosen rules as a profile and run that profile for real."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from redpen_bench import __version__
+from redpen_bench.adapters.base import ReviewOptions
+from redpen_bench.corpus import Corpus
+from redpen_bench.scoring import score_rows
+from redpen_bench.tune.profiles import (
+    HEADER_MARK,
+    TuneError,
+    profile_path,
+    profile_text,
+    tuned_settings,
+    tuning_for,
+    write_profile,
+)
+from redpen_bench.tune.run import ALL_RULES, all_rules_reviewer, collect_rows, open_folder, profile_reviewer
+from redpen_bench.tune.search import CrossValidation, Selection, cross_validate, select_over
+from redpen_bench.tune.table import FiringTable, subset_rows, table_from_rows
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    folds: int = 5
+    seed: int = 0
+    max_rules: int = 20
+    min_gain: float = 0.005
+    exact_up_to: int = 10
+
+    def search(self) -> dict:
+        return {"max_rules": self.max_rules, "min_gain": self.min_gain, "exact_up_to": self.exact_up_to}
+
+
+@dataclass
+class TuneReport:
+    tool: str
+    corpus: dict
+    settings: SearchSettings
+    reference: dict[str, float | None]  # label -> Average: always-no, the default and bugs profiles
+    table: FiringTable  # at the chosen threshold
+    selection: Selection  # chosen on every item
+    in_sample: float  # the selection's Average on the items it was chosen on (score_rows on rebuilt rows)
+    in_sample_core: float  # the same through the vectorised core: equal up to rounding
+    cv: CrossValidation
+    profile_path: Path | None = None
+    profile_name: str = "tuned"
+    rerun: float | None = None  # TOOL:<name> run for real, scored
+    tool_version: str = ""
+
+
+def _average(rows: list[dict], corpus: Corpus) -> float | None:
+    entry = next(iter(score_rows(rows, corpus).to_json()["reviewers"].values()), None)
+    return None if entry is None else entry["average"]
+
+
+def _profiles(tool: str) -> list[str]:
+    from redpen_bench.adapters.profiles import available_profiles
+
+    return available_profiles(tool)
+
+
+def _pct(x: float | None) -> str:
+    return "—" if x is None else f"{100 * x:.1f}"
+
+
+def header_lines(report: TuneReport, command: str) -> list[str]:
+    ref, cv, sel = report.reference, report.cv, report.selection
+    search = (f"greedy forward selection (max {report.settings.max_rules} rules, stop when an addition gains "
+              f"< {report.settings.min_gain:g})" if sel.method == "greedy" else
+              f"exact search over every subset of the rules that fire (parsimony margin {report.settings.min_gain:g})")
+    return [
+        f"{HEADER_MARK} on {time.strftime('%Y-%m-%d')} (redpen-bench {__version__}, "
+        f"{report.tool} {report.tool_version}): {command}",
+        f"Corpus: {report.corpus['name']} {report.corpus['hash'][:12]}, {report.corpus['items']} items, "
+        f"{report.corpus['snippets']} snippets.",
+        "Average, per cent: " + ", ".join(f"{label} {_pct(value)}" for label, value in ref.items()) + ";",
+        f"  tuned in-sample {_pct(report.in_sample)} (chosen on the items it scores: flattering);",
+        f"  tuned held-out {_pct(cv.mean)} ± {_pct(cv.sd)} over {len(cv.held_out)} folds grouped by item "
+        f"(seed {report.settings.seed}; always-no on the same folds {_pct(sum(cv.always_no) / len(cv.always_no))}).",
+        f"Search: {search}" + (f"; severity threshold {sel.threshold}." if sel.threshold else "."),
+    ]
+
+
+def tune(
+    tool: str, corpus: Corpus, options: ReviewOptions | None = None, settings: SearchSettings | None = None,
+    name: str = "tuned", out: Path | None = None, command: str | None = None,
+    say: Callable[[str], None] = lambda _: None,
+) -> TuneReport:
+    """The whole tuning. The profile goes to ./analyzers/<tool>/<name>.toml, where `TOOL:<name>` finds it first."""
+    tuning = tuning_for(tool)
+    settings = settings or SearchSettings()
+    options = replace(options or ReviewOptions(), corpus=corpus, run_folder=out)
+    profile_path(tool, name)  # a name that cannot be written fails now, not after the runs
+    folder = open_folder(out, corpus)
+
+    say(f"running {tool} with every rule on over {len(corpus.snippets)} snippets")
+    reviewer = all_rules_reviewer(tool, options)
+    rows = collect_rows(reviewer, f"{tool}:{ALL_RULES}", corpus, folder)
+    tables = {threshold: table_from_rows(rows, corpus, keep) for threshold, keep in tuning.thresholds().items()}
+    errored = next(iter(tables.values())).errored
+    if len(errored) == len(corpus.snippets):
+        raise TuneError(f"tune {tool}: every snippet is an error row (first: {rows[0].get('error')})")
+    if errored:
+        say(f"warning: {len(errored)} snippets are error rows of the all-rules run; they count as 'no'")
+
+    reference: dict[str, float | None] = {"always-no": _average(subset_rows(rows, [], "always-no"), corpus)}
+    available = _profiles(tool)
+    for profile in ("default", "bugs"):
+        if profile in available:
+            label, spec = f"{tool}:{profile}", tool if profile == "default" else f"{tool}:{profile}"
+            say(f"running {label}")
+            reference[label] = _average(collect_rows(profile_reviewer(spec, options), spec, corpus, folder), corpus)
+
+    say("searching the rule table")
+    selection = select_over(tables, None, **settings.search())
+    table = tables[selection.threshold]
+    keep = tuning.thresholds()[selection.threshold]
+    in_sample = _average(subset_rows(rows, selection.rules, f"{tool}:{name}", keep), corpus)
+    say(f"cross-validating the search over {settings.folds} folds grouped by item")
+    cv = cross_validate(tables, settings.folds, settings.seed, **settings.search())
+    report = TuneReport(tool, corpus.summary(), settings, reference, table, selection, float(in_sample),
+                        table.evaluate(selection.rules), cv, profile_name=name,
+                        tool_version=reviewer.info().get("version", ""))
+    if not selection.rules:
+        return report
+
+    profile_dir = Path.cwd() / "analyzers" / tool
+    rules_root = reviewer.profile.path.parent / "rules" if tool == "semgrep" else None
+    values = tuned_settings(tool, selection.rules, selection.threshold, profile_dir, rules_root, name)
+    description = (f"{len(selection.rules)} rules chosen by redpen-bench tune on {corpus.name}: held-out Average "
+                   f"{_pct(cv.mean)} (in-sample {_pct(in_sample)}); see the header.")
+    text = profile_text(description, values, header_lines(report, command or f"redpen-bench tune {tool}"))
+    report.profile_path = write_profile(tool, name, text)
+    spec = f"{tool}:{name}"
+    say(f"running {spec} (the written profile) to check it answers as the table says")
+    report.rerun = _average(collect_rows(profile_reviewer(spec, options), spec, corpus, folder), corpus)
+    return report

@@ -1,0 +1,86 @@
+"""Running a tool for tuning: once with every rule on, and with the named profiles scored beside the tuned one.
+
+The all-rules profile is built in memory in the static adapters' own profile format (a Profile with the tool's
+schema checked, its hash the hash of the TOML text it would be written as), so nothing is written for it; the
+tool runs through the adapter as for any profile, verdict cache included.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from functools import cached_property
+from pathlib import Path
+
+from redpen_bench.adapters import make_reviewer, parse_spec
+from redpen_bench.adapters.base import Reviewer, ReviewOptions, Task
+from redpen_bench.corpus import Corpus, Variant
+from redpen_bench.runs import RunFolder, VerdictRow, now
+from redpen_bench.tune.profiles import TuneError, profile_text, tuning_for
+from redpen_bench.verdict import Verdict
+
+ALL_RULES = "all-rules"
+
+
+def all_rules_reviewer(tool: str, options: ReviewOptions) -> Reviewer:
+    """The tool's adapter with a profile that switches every rule on."""
+    from redpen_bench.adapters.profiles import Profile
+
+    reviewer = make_reviewer(parse_spec(tool), options)  # the default profile: checks the tool is usable
+    schema = reviewer.schema
+    settings = tuning_for(tool).all_rules
+    description = f"Every {tool} rule on: the run whose findings `redpen-bench tune` searches."
+    for key, value in settings.items():
+        expected = schema[key].check(value)
+        if expected:
+            raise TuneError(f"tune {tool}: all-rules setting '{key}': expected {expected}")
+    text = profile_text(description, settings)
+    folder = reviewer.profile.path.parent  # the default profile's folder: where relative rule paths resolve
+    filled = {key: settings.get(key, setting.default) for key, setting in schema.items()}
+    reviewer.profile = Profile(tool, ALL_RULES, folder / f"{ALL_RULES}.toml",
+                               hashlib.sha256(text.encode()).hexdigest(), description, filled)
+    # anything the adapter derived from the default profile (semgrep: its rule files) is derived again
+    for klass in type(reviewer).__mro__:
+        for attr, value in vars(klass).items():
+            if isinstance(value, cached_property):
+                reviewer.__dict__.pop(attr, None)
+    reviewer.check_profile()
+    return reviewer
+
+
+def profile_reviewer(spec: str, options: ReviewOptions) -> Reviewer:
+    return make_reviewer(parse_spec(spec), options)
+
+
+def collect_rows(reviewer: Reviewer, key: str, corpus: Corpus, folder: RunFolder | None = None,
+                 snippets: Sequence[Variant] | None = None) -> list[dict]:
+    """Every snippet's verdict row from one reviewer, in memory (and appended to `folder` when given).
+    A tool that fails as a whole is an error, not a table of error rows: nothing could be tuned from it."""
+    rows: list[dict] = []
+    tasks = [Task(v) for v in (corpus.snippets if snippets is None else snippets)]
+
+    def emit(task: Task, verdict: Verdict, **meta) -> None:
+        meta.pop("reviewer", None)
+        row = VerdictRow.of(key, task.snippet.item_id, task.snippet.name, verdict, task.sample, **meta)
+        rows.append(row.to_dict())
+        if folder is not None:
+            folder.append(row)
+
+    if folder is not None:
+        folder.update_reviewer(key, {"spec": key, "family": reviewer.family, "info": reviewer.info(),
+                                     "started": now()})
+    try:
+        reviewer.review(tasks, emit)
+    except Exception as exc:
+        raise TuneError(f"tune: {key} failed: {type(exc).__name__}: {exc}") from None
+    if folder is not None:
+        folder.update_reviewer(key, {"finished": now()})
+    return rows
+
+
+def open_folder(path: Path | None, corpus: Corpus) -> RunFolder | None:
+    if path is None:
+        return None
+    folder = RunFolder(path)
+    folder.open_for(corpus)
+    return folder

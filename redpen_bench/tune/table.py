@@ -1,0 +1,206 @@
+"""The rule x snippet firing table: what each rule of one all-rules tool run says on each scored snippet.
+
+Tuning never re-runs the tool per candidate subset. It runs it once with every rule on, keeps each rule's
+findings per snippet, and computes what any subset of rules would have answered: yes when any of its rules fires,
+the union of their lines, their `RULE: message` texts joined. The metrics of those answers come from the same
+definitions as the scorer (`scoring.line_f1`, `scoring.keyword_recall`, `verdict_from_findings`), computed on
+arrays so that thousands of subsets cost one call of the scorer's core, `scoring.tier_metrics`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from redpen_bench.adapters.findings import Finding
+from redpen_bench.corpus import Corpus
+from redpen_bench.errors import InputError
+from redpen_bench.scoring import average, tier_metrics
+
+# Why per-rule keyword hits add up to the union's: a subset's explanation is its findings' texts joined with
+# "\n" (verdict_from_findings), and casefold maps character by character, so a phrase without "\n" occurs in
+# the joined text exactly when it occurs in one finding's text. A phrase with a line break could span two
+# findings; the table refuses those (build_table) rather than score them differently from the scorer.
+SEPARATOR = "\n"
+
+
+@dataclass(frozen=True)
+class SnippetTruth:
+    """What the scorer knows of one scored snippet."""
+
+    item: str
+    variant: str
+    tier: str
+    defective: bool
+    planted: tuple[int, ...] = ()
+    keywords: tuple[tuple[str, ...], ...] = ()
+
+
+@dataclass(frozen=True, eq=False)
+class FiringTable:
+    rules: tuple[str, ...]  # R, sorted
+    snippets: tuple[SnippetTruth, ...]  # S
+    tiers: tuple[str, ...]
+    fires: np.ndarray  # (R, S) bool: the rule has a finding on the snippet
+    lines: np.ndarray  # (R, S, L) bool: lines its findings cover (line .. end_line, as verdict_from_findings)
+    hits: np.ndarray  # (R, S, G) bool: keyword group g hit by one of its findings' `RULE: message` texts
+    planted: np.ndarray  # (S, L) bool
+    n_groups: np.ndarray  # (S,) keyword groups of a defective snippet, 0 for a control
+    errored: tuple[int, ...] = ()  # snippets whose tool run failed: they count as "no", as in the scorer
+
+    @cached_property
+    def defective(self) -> np.ndarray:
+        return np.array([s.defective for s in self.snippets], dtype=bool)
+
+    @cached_property
+    def tier_index(self) -> np.ndarray:
+        order = {t: i for i, t in enumerate(self.tiers)}
+        return np.array([order[s.tier] for s in self.snippets], dtype=int)
+
+    @cached_property
+    def items(self) -> np.ndarray:
+        return np.array([s.item for s in self.snippets], dtype=object)
+
+    @cached_property
+    def n_planted(self) -> np.ndarray:
+        return self.planted.sum(axis=1)
+
+    @cached_property
+    def _float(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        n_rules, n_snippets = self.fires.shape
+        return (self.fires.astype(np.float32),
+                self.lines.reshape(n_rules, n_snippets * self.lines.shape[2]).astype(np.float32),
+                self.hits.reshape(n_rules, n_snippets * self.hits.shape[2]).astype(np.float32))
+
+    def counts(self) -> np.ndarray:
+        """Snippets each rule fires on."""
+        return self.fires.sum(axis=1)
+
+    def index(self, rules: Iterable[str]) -> list[int]:
+        position = {r: i for i, r in enumerate(self.rules)}
+        return [position[r] for r in rules]
+
+    def union_metrics(self, yes, lines, hits) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The union of a candidate's rules, yes (C, S), lines (C, S, L), hits (C, S, G) -> per snippet yes,
+        line F1 and keyword recall exactly as score_rows computes them for a verdict from those findings."""
+        named = lines.sum(axis=-1)
+        overlap = (lines & self.planted).sum(axis=-1)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            f1_defective = np.where(named > 0, 2.0 * overlap / (named + self.n_planted), 0.0)
+        f1 = np.where(self.defective, f1_defective, (named == 0).astype(float))
+        groups = np.maximum(self.n_groups, 1)
+        recall = np.where(yes & self.defective, hits.sum(axis=-1) / groups, 0.0)
+        return yes, f1, recall
+
+    def subset_metrics(self, member: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """member: (C, R) bool, one candidate subset per row -> yes, f1, recall (C, S)."""
+        fires, lines, hits = self._float
+        m = np.atleast_2d(member).astype(np.float32)
+        n, s = m.shape[0], len(self.snippets)
+        yes = (m @ fires) > 0
+        union_lines = ((m @ lines) > 0).reshape(n, s, self.lines.shape[2])
+        union_hits = ((m @ hits) > 0).reshape(n, s, self.hits.shape[2])
+        return self.union_metrics(yes, union_lines, union_hits)
+
+    def averages(self, yes, f1, recall, weights=None) -> np.ndarray:
+        """The Average (mean of the tier scores present) per candidate, through the scorer's core.
+        weights: (S,) 0/1 mask of the snippets that count (a fold's training or held-out items)."""
+        metrics = tier_metrics(yes, f1, recall, self.defective, self.tier_index, len(self.tiers), weights)
+        return average(metrics["score"])
+
+    def evaluate(self, rules: Sequence[str], weights=None) -> float:
+        member = np.zeros((1, len(self.rules)), dtype=bool)
+        member[0, self.index(rules)] = True
+        return float(self.averages(*self.subset_metrics(member), weights)[0])
+
+
+def build_table(
+    snippets: Sequence[SnippetTruth], tiers: Sequence[str], findings: Sequence[Iterable[Finding]],
+    errored: Iterable[int] = (),
+) -> FiringTable:
+    """findings[s]: every finding of the all-rules run on snippet s."""
+    findings = [list(f) for f in findings]
+    for truth in snippets:
+        for group in truth.keywords:
+            for phrase in group:
+                if SEPARATOR in phrase:
+                    raise InputError(f"item {truth.item} ({truth.variant}): keyword phrase {phrase!r} holds a line "
+                                     "break; tuning needs phrases on one line")
+    rules = tuple(sorted({f.rule for fs in findings for f in fs}))
+    position = {r: i for i, r in enumerate(rules)}
+    last = max([max(f.line, f.end_line) for fs in findings for f in fs]
+               + [n for s in snippets for n in s.planted] + [0])
+    n_rules, n_snippets, n_lines = len(rules), len(snippets), last + 1
+    n_groups = max([len(s.keywords) for s in snippets] + [1])
+    fires = np.zeros((n_rules, n_snippets), dtype=bool)
+    lines = np.zeros((n_rules, n_snippets, n_lines), dtype=bool)
+    hits = np.zeros((n_rules, n_snippets, n_groups), dtype=bool)
+    planted = np.zeros((n_snippets, n_lines), dtype=bool)
+    for s, (truth, found) in enumerate(zip(snippets, findings, strict=True)):
+        planted[s, list(truth.planted)] = True
+        groups = [[p.casefold() for p in g] for g in truth.keywords] if truth.defective else []
+        for f in found:
+            r = position[f.rule]
+            fires[r, s] = True
+            lines[r, s, f.line: max(f.line, f.end_line) + 1] = True
+            text = f"{f.rule}: {f.message}".casefold()
+            for g, phrases in enumerate(groups):
+                if not hits[r, s, g] and any(p in text for p in phrases):
+                    hits[r, s, g] = True
+    group_counts = np.array([len(s.keywords) if s.defective else 0 for s in snippets], dtype=int)
+    return FiringTable(rules, tuple(snippets), tuple(tiers), fires, lines, hits, planted, group_counts,
+                       tuple(sorted(set(errored))))
+
+
+def corpus_truths(corpus: Corpus) -> list[SnippetTruth]:
+    tier_of = {item.id: item.tier for item in corpus.items}
+    return [SnippetTruth(v.item_id, v.name, tier_of[v.item_id], v.defective, v.planted_lines, v.keywords)
+            for v in corpus.snippets]
+
+
+def findings_of(row: dict) -> list[Finding]:
+    return [Finding(int(f["line"]), int(f.get("end_line") or f["line"]), str(f["rule"]), str(f.get("message", "")),
+                    str(f.get("severity") or "")) for f in row.get("findings") or []]
+
+
+def table_from_rows(
+    rows: Iterable[dict], corpus: Corpus, keep: Callable[[Finding], bool] | None = None
+) -> FiringTable:
+    """The firing table of one reviewer's rows (an all-rules run storing `findings`), over every scored snippet
+    of the corpus; `keep` filters findings (a severity threshold). A snippet without a row or with an error row
+    counts as "no", as the scorer counts it."""
+    by_snippet = {(r["item"], r["variant"]): r for r in rows if r.get("sample", 0) == 0}
+    truths = corpus_truths(corpus)
+    findings, errored = [], []
+    for s, truth in enumerate(truths):
+        row = by_snippet.get((truth.item, truth.variant))
+        if row is None or row.get("error"):
+            errored.append(s)
+            findings.append([])
+            continue
+        found = findings_of(row)
+        findings.append([f for f in found if keep is None or keep(f)])
+    return build_table(truths, corpus.tiers, findings, errored)
+
+
+def subset_rows(rows: Iterable[dict], rules: Iterable[str], key: str,
+                keep: Callable[[Finding], bool] | None = None) -> list[dict]:
+    """The verdict rows the tool would have written with only `rules` on (at a threshold): each row's findings
+    filtered, then the one findings -> verdict mapping. Error rows stay error rows."""
+    from redpen_bench.adapters.findings import verdict_from_findings
+    from redpen_bench.runs import VerdictRow
+
+    chosen = set(rules)
+    out = []
+    for row in rows:
+        if row.get("error"):
+            out.append(row | {"reviewer": key})
+            continue
+        found = [f for f in findings_of(row) if f.rule in chosen and (keep is None or keep(f))]
+        verdict = verdict_from_findings(found)
+        out.append(VerdictRow.of(key, row["item"], row["variant"], verdict, row.get("sample", 0),
+                                 findings=[f.to_dict() for f in sorted(found)]).to_dict())
+    return out
