@@ -3,9 +3,10 @@
 
 The server runs in its own process (tests/llm_http_server.py) so it does not share this one's GIL; the real
 openai SDK talks to it over a socket. Each repeat uses a fresh run folder and a fresh cache, so every request
-is sent. Prints the median wall time, its ratio to the ideal (goal <= 1.25), and the harness overhead per
-request three ways: wall time beyond the ideal spread over each request in sequence, client-side latency
-beyond the server's delay, and CPU time of this process per request. Also times a re-run served from cache.
+is sent. Prints the median wall time, its ratio to the ideal (goal <= 1.25), the overhead per request (wall
+time beyond the ideal spread over each request in sequence, client-side latency beyond the server's delay, CPU
+time of this process), the same requests sent by the bare SDK without the harness (so the harness's own
+overhead is the difference), the machine's load, and the time of a re-run served from cache.
 
     /work/venv/bin/python benchmarks/llm_concurrency.py [--repeats 5] [--concurrency 16] [--delay 0.2]
 """
@@ -59,6 +60,33 @@ def one_run(corpus, samples: int, base_url: str, concurrency: int, work: Path, u
     return wall, cpu, rows
 
 
+def bare_sdk(corpus, samples: int, base_url: str, concurrency: int) -> tuple[float, float]:
+    """The same requests straight through AsyncOpenAI and a semaphore: no cache, no rows, no retries. What the
+    SDK, the server and this machine cost without the harness; the harness's overhead is what it adds."""
+    import asyncio
+
+    from openai import AsyncOpenAI
+
+    from redpen_bench.adapters.llm import load_prompt
+
+    prompt = load_prompt(None)
+    prompts = [prompt.render(v.text) for v in corpus.snippets for _ in range(samples)]
+
+    async def go() -> tuple[float, float]:
+        gate = asyncio.Semaphore(concurrency)
+        async with AsyncOpenAI(api_key="benchmark-placeholder", base_url=base_url, max_retries=0) as client:
+            async def one(text: str) -> None:
+                async with gate:
+                    await client.chat.completions.create(model="bench-model", temperature=0,
+                                                         messages=[{"role": "user", "content": text}])
+
+            cpu, wall = time.process_time(), time.perf_counter()
+            await asyncio.gather(*(one(text) for text in prompts))
+            return time.perf_counter() - wall, time.process_time() - cpu
+
+    return asyncio.run(go())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeats", type=int, default=5)
@@ -77,12 +105,15 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as tmp:
             work = Path(tmp)
             one_run(corpus, 1, base_url, args.concurrency, work / "warm")  # connections, lazy imports
-            walls, cpus, latencies = [], [], []
-            for n in range(args.repeats):
+            walls, cpus, latencies, bare_walls, bare_cpus = [], [], [], [], []
+            for n in range(args.repeats):  # interleaved, so both see the same machine load
                 wall, cpu, rows = one_run(corpus, samples, base_url, args.concurrency, work / f"r{n}")
                 walls.append(wall)
                 cpus.append(cpu)
                 latencies.append(statistics.mean(r["latency_s"] for r in rows))
+                bare_wall, bare_cpu = bare_sdk(corpus, samples, base_url, args.concurrency)
+                bare_walls.append(bare_wall)
+                bare_cpus.append(bare_cpu)
             cached_wall, _, cached_rows = one_run(corpus, samples, base_url, args.concurrency, work / "r0",
                                                   use_cache=True)
             assert all(r["cached"] for r in cached_rows)
@@ -100,6 +131,13 @@ def main() -> None:
     print(f"client latency - delay     {(statistics.median(latencies) - args.delay) * 1000:.2f} ms   (median of "
           f"per-run mean latency_s)")
     print(f"CPU per request            {statistics.median(cpus) / requests * 1000:.2f} ms   (this process)")
+    bare = statistics.median(bare_walls)
+    print(f"bare SDK, no harness       {bare:.3f} s wall (ratio {bare / ideal:.3f}), "
+          f"{statistics.median(bare_cpus) / requests * 1000:.2f} ms CPU per request")
+    print(f"harness overhead           {(wall - bare) / waves * 1000:.2f} ms per request in sequence, "
+          f"{(statistics.median(cpus) - statistics.median(bare_cpus)) / requests * 1000:.2f} ms CPU per request "
+          f"(harness minus bare SDK)")
+    print(f"load average (1 min)       {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
     print(f"re-run from cache          {cached_wall:.3f} s for {requests} answers, 0 requests")
 
 

@@ -58,7 +58,7 @@ class Prompt:
 
 def load_prompt(path: Path | None) -> Prompt:
     if path is None:
-        text = resources.files("redpen_bench.prompts").joinpath(DEFAULT_PROMPT).read_text(encoding="utf-8")
+        text = resources.files("redpen_bench").joinpath("prompts", DEFAULT_PROMPT).read_text(encoding="utf-8")
         return Prompt(DEFAULT_PROMPT.removesuffix(".txt"), text)
     text = _read_text(Path(path), "prompt")
     if "{code}" not in text:
