@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
-import itertools
 import time
 
 import pytest
@@ -60,7 +59,8 @@ def test_pacer_spaces_starts():
         return sorted(times)
 
     times = asyncio.run(starts())
-    assert all(b - a >= 0.045 for a, b in itertools.pairwise(times))
+    # the k-th start is never before its slot (a late wake-up may bunch two starts, never advance one)
+    assert all(t - times[0] >= k * 0.05 - 0.005 for k, t in enumerate(times))
 
 
 def test_prices_match_dated_and_vendor_names_only():
