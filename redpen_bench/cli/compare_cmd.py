@@ -125,7 +125,8 @@ def _report_dir(out: Path, name: str | None, corpus: Corpus) -> Path:
 @review_options
 def compare_command(reviewers, corpus_dir, out, runs_dir, analyzers, config_path, name, replicates, **kw):
     """The main job: check the corpus, run the baselines, every analyzer profile and any --reviewer, score
-    them and write the comparison report (Markdown, HTML, CSV, verdicts, manifest)."""
+    them and write the comparison report (Markdown, HTML, CSV, verdicts, manifest). --seed seeds the random
+    baseline and the bootstrap: the same seed gives the same report."""
     from redpen_bench.config import compare_settings, load_config, resolve_specs
     from redpen_bench.report.build import build_report
     from redpen_bench.runner import run_reviewers
