@@ -182,11 +182,14 @@ def test_a_request_that_keeps_failing_is_an_error_row_retried_on_resume(fixture_
 
 
 def test_a_request_that_times_out_is_retried(fixture_corpus, server, tmp_path):
-    server.script = lambda r: Action(delay=1.5) if r.attempt == 1 and r.index < 3 else Action()
-    run(fixture_corpus, server, tmp_path, timeout=0.5, concurrency=4)
+    server.script = lambda r: Action(delay=3.0) if r.attempt == 1 and r.index < 3 else Action()
+    run(fixture_corpus, server, tmp_path, timeout=0.8, concurrency=4)
     rows = rows_of(tmp_path)
-    assert len(rows) == N_SNIPPETS and all(r["defect"] is True for r in rows)
-    assert sorted(r["attempts"] for r in rows) == [1] * (N_SNIPPETS - 3) + [2] * 3
+    assert len(rows) == N_SNIPPETS and all(r["defect"] is True and not r["error"] for r in rows)
+    for stalled in server.requests[:3]:
+        retry = next(r for r in server.requests[3:] if r.prompt_key == stalled.prompt_key)
+        assert retry.time - stalled.time >= 0.75  # asked again once the client's timeout ran out
+    assert sum(r["attempts"] for r in rows) == len(server.requests) >= N_SNIPPETS + 3
 
 
 def test_a_connection_closed_mid_answer_is_retried(fixture_corpus, server, tmp_path):
