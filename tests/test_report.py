@@ -20,7 +20,7 @@ from redpen_bench.cli.compare_cmd import analyzer_specs
 from redpen_bench.corpus import load_corpus, packaged_path
 from redpen_bench.errors import InputError
 from redpen_bench.report.data import pct
-from tests.conftest import FIXTURE_CORPUS, redpen_cmd
+from tests.conftest import FIXTURE_CORPUS, ROOT, redpen_cmd
 from tests.report_fixtures import EVIL_ANSWER, EVIL_CODE, EVIL_NAME, make_evil_report
 
 BASELINES = ["always-no", "always-yes", "random", "oracle"]
@@ -192,6 +192,7 @@ def test_no_machine_path_or_time_in_the_readable_files(compared):
     for name in ("report.md", "report.html", "scores.csv"):
         text = (compared["report"] / name).read_text()
         assert str(compared["work"]) not in text and str(Path.home()) + "/" not in text, name
+        assert str(ROOT) not in text and str(FIXTURE_CORPUS) not in text, name
         assert not re.search(r"20\d\d-\d\d-\d\dT\d\d:\d\d", text), name
 
 

@@ -4,6 +4,7 @@ render blocks, so both show the same text and the same numbers."""
 from __future__ import annotations
 
 import math
+import os
 
 from redpen_bench.report.blocks import Chart, Code, Details, Heading, Para, Table, Text
 from redpen_bench.report.data import METRIC_NAMES, ReportData, interval, pct, pvalue
@@ -250,12 +251,18 @@ def about_section(data: ReportData) -> list:
 
 
 def _flat(info: dict, prefix: str = ""):
-    """Nested settings as dotted keys, empty ones left out: `prompt.sha256=…` reads better than a dict."""
+    """Nested settings as dotted keys, `prompt.sha256=…`; empty ones, file paths (this machine's, not the
+    report's) and cache details are left to manifest.json."""
     for key, value in sorted(info.items()):
         if isinstance(value, dict):
             yield from _flat(value, f"{prefix}{key}.")
-        elif value not in (None, "", [], {}):
+        elif not _local_detail(key, value):
             yield f"{prefix}{key}", value
+
+
+def _local_detail(key: str, value) -> bool:
+    empty = value in (None, "", [], {})
+    return empty or key.endswith("path") or key.startswith("cache") or (isinstance(value, str) and os.path.isabs(value))
 
 
 def _short(value) -> str:
