@@ -273,9 +273,10 @@ def test_max_cost_stops_asking_and_a_resume_finishes(fixture_corpus, server, tmp
 
 
 def test_rpm_spaces_request_starts(fixture_corpus, server, tmp_path):
+    started = time.perf_counter()
     run(fixture_corpus, server, tmp_path, rpm=600, concurrency=8)  # one start per 0.1 s
-    times = sorted(r.time for r in server.requests)
-    assert times[-1] - times[0] >= 0.1 * (N_SNIPPETS - 1) * 0.9
+    assert time.perf_counter() - started >= 0.1 * (N_SNIPPETS - 1)  # the last start waits for its slot
+    assert len(server.requests) == N_SNIPPETS
 
 
 def test_a_killed_run_resumes_without_asking_twice(fixture_corpus, tmp_path):
