@@ -6,13 +6,15 @@ import io
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from redpen_bench.api import score
 from redpen_bench.cli.common import corpus_option, open_corpus
 from redpen_bench.errors import InputError
-from redpen_bench.scoring import ScoredTable
+
+if TYPE_CHECKING:  # pandas is heavy: the scorer is imported when a command scores, not at start-up
+    from redpen_bench.scoring import ScoredTable
 
 
 def leaderboard_text(table: ScoredTable) -> str:
@@ -54,6 +56,8 @@ def scores_csv(table: ScoredTable) -> str:
 @click.option("--fail-under", type=float, default=None, help="Exit 1 when that reviewer's Average is below X.")
 def score_command(run_dirs, corpus_dir, fmt, reviewer, fail_under):
     """Score run folders (of one corpus) into one table."""
+    from redpen_bench.api import score
+
     table = score(run_dirs, open_corpus(corpus_dir))
     if fmt == "json":
         click.echo(json.dumps(table.to_json(), indent=2))
