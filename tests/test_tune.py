@@ -348,3 +348,12 @@ def test_cli_tune_refuses_what_it_cannot_do(tmp_path, tool_corpus):
     nothing = run_cli(["tune", "bandit", "--corpus", str(FIXTURE_CORPUS), "--folds", "3"], tmp_path)
     assert nothing.returncode == 1 and "no profile written" in nothing.stderr and nothing.stdout == ""
     assert not (tmp_path / "analyzers" / "bandit" / "tuned.toml").exists()
+
+
+def test_repeated_cross_validation_uses_new_splits():
+    table = synthetic_table(n_items=(6, 6, 3), n_noise=5, seed=2)
+    once = cross_validate({None: table}, k=3, seed=7)
+    thrice = cross_validate({None: table}, k=3, seed=7, repeats=3)
+    assert len(thrice.held_out) == 9 and len(thrice.folds) == 3
+    assert thrice.folds[0] == once.folds[0] and thrice.held_out[:3] == once.held_out
+    assert thrice.folds[1] != thrice.folds[0]

@@ -33,10 +33,13 @@ def report_text(report) -> str:
         figures.add_row(label, _pct(value), "the tool's own profile" if label.endswith(":default") else "")
     n_items = corpus["items"]
     figures.add_row("tuned, in-sample", _pct(report.in_sample),
-                    f"{len(sel.rules)} rules chosen and scored on the same {n_items} items (flattering)")
-    folds = " ".join(_pct(x) for x in cv.held_out)
+                    f"{len(sel.rules)} rules chosen and scored on the same {n_items} items (flattering)"
+                    if sel.rules else "no rule chosen: no subset beats always-no by --min-gain")
+    k = report.settings.folds
+    folds = " ".join(_pct(x) for x in cv.held_out[:k])
+    more = f"; {len(cv.folds)} splits in all, {len(cv.held_out)} folds" if len(cv.folds) > 1 else ""
     figures.add_row("tuned, held-out", f"{_pct(cv.mean)} ± {_pct(cv.sd)}",
-                    f"{len(cv.held_out)} folds grouped by item: {folds}")
+                    f"{k} folds grouped by item: {folds}{more}")
     if report.rerun is not None:
         figures.add_row(f"{report.tool}:{report.profile_name}, re-run", _pct(report.rerun),
                         "the written profile, run for real")
@@ -57,9 +60,7 @@ def report_text(report) -> str:
     buffer = io.StringIO()
     console = Console(file=buffer, width=120, force_terminal=False)
     console.print(figures)
-    fired = int((table.fires.any(axis=1)).sum())
-    console.print(f"every rule on: {fired} rules fire on some snippet; no subset: always-no "
-                  f"{_pct(sel.trace[0] if sel.method == 'greedy' else report.reference.get('always-no'))}")
+    console.print(f"every rule on: {report.rules_fired} rules fire on some snippet")
     if sel.rules:
         console.print(rules)
     if sel.method == "exact":
@@ -73,6 +74,8 @@ def report_text(report) -> str:
 @click.option("--folds", type=click.IntRange(2), default=5, show_default=True,
               help="K of the K-fold cross-validation, grouped by item.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the fold assignment.")
+@click.option("--repeats", type=click.IntRange(1), default=1, show_default=True,
+              help="Repeat the cross-validation over this many fold splits (seeds SEED, SEED+1, ...).")
 @click.option("--max-rules", type=click.IntRange(1), default=20, show_default=True,
               help="At most this many rules in the subset.")
 @click.option("--min-gain", type=click.FloatRange(0.0), default=0.005, show_default=True,
@@ -84,14 +87,15 @@ def report_text(report) -> str:
               help="Also keep every run's verdict rows in this run folder.")
 @click.option("--timeout", type=float, default=600.0, show_default=True, help="Seconds a tool run may take.")
 @click.option("--no-cache", is_flag=True, help="Ignore the verdict cache.")
-def tune_command(tool, corpus_dir, folds, seed, max_rules, min_gain, exact_up_to, name, out, timeout, no_cache):
+def tune_command(tool, corpus_dir, folds, seed, repeats, max_rules, min_gain, exact_up_to, name, out, timeout,
+                 no_cache):
     """Choose TOOL's rules (ruff, pylint, bandit, semgrep) from one run with every rule on; report the default,
     bugs, tuned in-sample and tuned cross-validated (held-out) Averages; write analyzers/TOOL/NAME.toml."""
     from redpen_bench.tune.pipeline import SearchSettings, tune
 
     corpus = open_corpus(corpus_dir)
     options = ReviewOptions(use_cache=not no_cache, timeout=timeout)
-    settings = SearchSettings(folds, seed, max_rules, min_gain, exact_up_to)
+    settings = SearchSettings(folds, seed, repeats, max_rules, min_gain, exact_up_to)
     command = shlex.join(["redpen-bench", "tune", *sys.argv[2:]]) if sys.argv[1:2] == ["tune"] else \
         f"redpen-bench tune {tool} --folds {folds} --seed {seed}"
     report = tune(tool, corpus, options, settings, name=name, out=out, command=command,

@@ -30,6 +30,7 @@ from redpen_bench.tune.table import FiringTable, subset_rows, table_from_rows
 class SearchSettings:
     folds: int = 5
     seed: int = 0
+    repeats: int = 1
     max_rules: int = 20
     min_gain: float = 0.005
     exact_up_to: int = 10
@@ -53,6 +54,7 @@ class TuneReport:
     profile_name: str = "tuned"
     rerun: float | None = None  # TOOL:<name> run for real, scored
     tool_version: str = ""
+    rules_fired: int = 0  # rules with a finding on some snippet, at the lowest threshold (every finding)
 
 
 def _average(rows: list[dict], corpus: Corpus) -> float | None:
@@ -70,6 +72,12 @@ def _pct(x: float | None) -> str:
     return "—" if x is None else f"{100 * x:.1f}"
 
 
+def _folds(settings: SearchSettings) -> str:
+    split = f"{settings.folds} folds, seed {settings.seed}"
+    return split if settings.repeats == 1 else f"{settings.folds} folds x {settings.repeats} splits, seeds " \
+        f"{settings.seed}..{settings.seed + settings.repeats - 1}"
+
+
 def header_lines(report: TuneReport, command: str) -> list[str]:
     ref, cv, sel = report.reference, report.cv, report.selection
     search = (f"greedy forward selection (max {report.settings.max_rules} rules, stop when an addition gains "
@@ -82,8 +90,9 @@ def header_lines(report: TuneReport, command: str) -> list[str]:
         f"{report.corpus['snippets']} snippets.",
         "Average, per cent: " + ", ".join(f"{label} {_pct(value)}" for label, value in ref.items()) + ";",
         f"  tuned in-sample {_pct(report.in_sample)} (chosen on the items it scores: flattering);",
-        f"  tuned held-out {_pct(cv.mean)} ± {_pct(cv.sd)} over {len(cv.held_out)} folds grouped by item "
-        f"(seed {report.settings.seed}; always-no on the same folds {_pct(sum(cv.always_no) / len(cv.always_no))}).",
+        f"  tuned held-out {_pct(cv.mean)} ± {_pct(cv.sd)} (spread over folds; always-no on the same folds "
+        f"{_pct(sum(cv.always_no) / len(cv.always_no))}),",
+        f"  cross-validated by item: {_folds(report.settings)}.",
         f"Search: {search}" + (f"; severity threshold {sel.threshold}." if sel.threshold else "."),
     ]
 
@@ -123,11 +132,13 @@ def tune(
     table = tables[selection.threshold]
     keep = tuning.thresholds()[selection.threshold]
     in_sample = _average(subset_rows(rows, selection.rules, f"{tool}:{name}", keep), corpus)
-    say(f"cross-validating the search over {settings.folds} folds grouped by item")
-    cv = cross_validate(tables, settings.folds, settings.seed, **settings.search())
+    times = f" x {settings.repeats} fold splits" if settings.repeats > 1 else ""
+    say(f"cross-validating the search over {settings.folds} folds grouped by item{times}")
+    cv = cross_validate(tables, settings.folds, settings.seed, settings.repeats, **settings.search())
     report = TuneReport(tool, corpus.summary(), settings, reference, table, selection, float(in_sample),
                         table.evaluate(selection.rules), cv, profile_name=name,
-                        tool_version=reviewer.info().get("version", ""))
+                        tool_version=reviewer.info().get("version", ""),
+                        rules_fired=int(next(iter(tables.values())).fires.any(axis=1).sum()))
     if not selection.rules:
         return report
 

@@ -143,8 +143,8 @@ def snippet_folds(table: FiringTable, k: int, seed: int = 0) -> tuple[dict[str, 
 
 @dataclass(frozen=True)
 class CrossValidation:
-    folds: dict[str, int]  # item -> fold
-    held_out: tuple[float, ...]  # the Average of each fold's selection on that fold's items
+    folds: tuple[dict[str, int], ...]  # per repetition: item -> fold
+    held_out: tuple[float, ...]  # the Average of each fold's selection on that fold's items (all repetitions)
     always_no: tuple[float, ...]  # the Average of answering no on each fold's items, for reference
     selections: tuple[Selection, ...]
 
@@ -154,6 +154,7 @@ class CrossValidation:
 
     @property
     def sd(self) -> float:
+        """Spread over folds (not the standard error of the mean)."""
         return float(np.std(self.held_out, ddof=1)) if len(self.held_out) > 1 else 0.0
 
     def chosen_in(self, rule: str) -> int:
@@ -161,18 +162,21 @@ class CrossValidation:
         return sum(rule in s.rules for s in self.selections)
 
 
-def cross_validate(tables: Mapping[str | None, FiringTable], k: int = 5, seed: int = 0,
+def cross_validate(tables: Mapping[str | None, FiringTable], k: int = 5, seed: int = 0, repeats: int = 1,
                    **search) -> CrossValidation:
-    """Grouped K-fold: the whole search on the training items, its choice scored on the held-out items."""
+    """Grouped K-fold: the whole search on the training items, its choice scored on the held-out items;
+    `repeats` times with fold seeds seed, seed+1, ... (a held-out figure from one fold split moves with it)."""
     first = next(iter(tables.values()))
-    folds, fold_of = snippet_folds(first, k, seed)
     nothing = np.zeros((1, len(first.rules)), dtype=bool)
-    held_out, always_no, selections = [], [], []
-    for fold in range(k):
-        train, test = (fold_of != fold).astype(float), (fold_of == fold).astype(float)
-        chosen = select_over(tables, train, **search)
-        table = tables[chosen.threshold]
-        held_out.append(table.evaluate(chosen.rules, test))
-        always_no.append(float(first.averages(*first.subset_metrics(nothing), test)[0]))
-        selections.append(chosen)
-    return CrossValidation(folds, tuple(held_out), tuple(always_no), tuple(selections))
+    splits, held_out, always_no, selections = [], [], [], []
+    for repeat in range(repeats):
+        folds, fold_of = snippet_folds(first, k, seed + repeat)
+        splits.append(folds)
+        for fold in range(k):
+            train, test = (fold_of != fold).astype(float), (fold_of == fold).astype(float)
+            chosen = select_over(tables, train, **search)
+            table = tables[chosen.threshold]
+            held_out.append(table.evaluate(chosen.rules, test))
+            always_no.append(float(first.averages(*first.subset_metrics(nothing), test)[0]))
+            selections.append(chosen)
+    return CrossValidation(tuple(splits), tuple(held_out), tuple(always_no), tuple(selections))
