@@ -105,6 +105,9 @@ def tune_command(tool, corpus_dir, folds, seed, repeats, max_rules, min_gain, ex
         click.echo(f"redpen-bench: no rule subset beats answering no on the training items by --min-gain "
                    f"{min_gain:g}; no profile written", err=True)
         sys.exit(1)
+    if abs(report.in_sample - report.in_sample_core) > 1e-9:  # the tests say never; say so loudly if it happens
+        click.echo(f"redpen-bench: warning: the firing table gives {report.in_sample_core!r} where score_rows gives "
+                   f"{report.in_sample!r} for the same rules; please report this", err=True)
     if report.rerun is not None and abs(report.rerun - report.in_sample) > 1e-9:
         click.echo(f"redpen-bench: note: {tool}:{name} run for real scores {_pct(report.rerun)}, the table "
                    f"{_pct(report.in_sample)}: some rules answer differently when run alone", err=True)
