@@ -6,7 +6,8 @@ openai SDK talks to it over a socket. Each repeat uses a fresh run folder and a 
 is sent. Prints the median wall time, its ratio to the ideal (goal <= 1.25), the overhead per request (wall
 time beyond the ideal spread over each request in sequence, client-side latency beyond the server's delay, CPU
 time of this process), the same requests sent by the bare SDK without the harness (so the harness's own
-overhead is the difference), the machine's load, and the time of a re-run served from cache.
+overhead is the difference), the harness alone with the SDK call replaced by a sleep (no HTTP at all), the
+machine's load, and the time of a re-run served from cache.
 
     /work/venv/bin/python benchmarks/llm_concurrency.py [--repeats 5] [--concurrency 16] [--delay 0.2]
 """
@@ -87,6 +88,46 @@ def bare_sdk(corpus, samples: int, base_url: str, concurrency: int) -> tuple[flo
     return asyncio.run(go())
 
 
+def harness_alone(corpus, samples: int, concurrency: int, delay: float, work: Path) -> tuple[float, float]:
+    """The harness with the SDK call replaced by a sleep of the server's delay: pool, cache, parsing and rows,
+    no HTTP. What the harness costs on its own."""
+    import asyncio
+
+    from redpen_bench.adapters.base import ReviewOptions, Task
+    from redpen_bench.adapters.llm import Answer
+    from redpen_bench.adapters.openai_chat import OpenAIChat
+    from redpen_bench.runs import RunFolder, VerdictRow
+
+    class Sleeper(OpenAIChat):
+        def make_client(self):
+            return _NoClient()
+
+        async def ask(self, client, prompt):
+            await asyncio.sleep(delay)
+            return Answer("DEFECT: yes\nLINES: 2\nEXPLANATION: off-by-one", len(prompt) // 4, 20)
+
+    folder = RunFolder(work / "alone")
+    folder.open_for(corpus)
+    options = ReviewOptions(base_url="http://127.0.0.1:9/v1", concurrency=concurrency, use_cache=False,
+                            cache_path=work / "alone.sqlite3", corpus=corpus)
+    tasks = [Task(v, s) for v in corpus.snippets for s in range(samples)]
+
+    def emit(task, verdict, **meta):
+        folder.append(VerdictRow.of("alone", task.snippet.item_id, task.snippet.name, verdict, task.sample, **meta))
+
+    cpu, wall = time.process_time(), time.perf_counter()
+    Sleeper("bench-model", options).review(tasks, emit)
+    return time.perf_counter() - wall, time.process_time() - cpu
+
+
+class _NoClient:
+    async def __aenter__(self):
+        return self
+
+    async def __aexit__(self, *exc):
+        return None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeats", type=int, default=5)
@@ -114,6 +155,7 @@ def main() -> None:
                 bare_wall, bare_cpu = bare_sdk(corpus, samples, base_url, args.concurrency)
                 bare_walls.append(bare_wall)
                 bare_cpus.append(bare_cpu)
+            alone_wall, alone_cpu = harness_alone(corpus, samples, args.concurrency, args.delay, work)
             cached_wall, _, cached_rows = one_run(corpus, samples, base_url, args.concurrency, work / "r0",
                                                   use_cache=True)
             assert all(r["cached"] for r in cached_rows)
@@ -137,6 +179,9 @@ def main() -> None:
     print(f"harness overhead           {(wall - bare) / waves * 1000:.2f} ms per request in sequence, "
           f"{(statistics.median(cpus) - statistics.median(bare_cpus)) / requests * 1000:.2f} ms CPU per request "
           f"(harness minus bare SDK)")
+    print(f"harness alone, no HTTP     {alone_wall:.3f} s wall (ratio {alone_wall / ideal:.3f}), "
+          f"{alone_cpu / requests * 1000:.2f} ms CPU per request (SDK call replaced by a "
+          f"{args.delay * 1000:.0f} ms sleep)")
     print(f"load average (1 min)       {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
     print(f"re-run from cache          {cached_wall:.3f} s for {requests} answers, 0 requests")
 
