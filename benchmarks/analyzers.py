@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -49,18 +50,31 @@ def raw_commands(files: list[str], rules: Path) -> dict[str, list[str]]:
     }
 
 
-def timed(cmd: list[str], cwd: Path, env: dict[str, str], ok: set[int], what: str) -> float:
-    started = time.perf_counter()
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed(cmd: list[str], cwd: Path, env: dict[str, str], ok: set[int], what: str) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of the command and every process it waited for)."""
+    cpu, started = _children_cpu(), time.perf_counter()
     proc = subprocess.run(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL, capture_output=True)
-    elapsed = time.perf_counter() - started
+    elapsed, cpu = time.perf_counter() - started, _children_cpu() - cpu
     if proc.returncode not in ok:
         tail = proc.stderr.decode("utf-8", "replace").strip().splitlines()[-3:]
         sys.exit(f"benchmarks/analyzers.py: {what} exited with status {proc.returncode}: {' | '.join(tail)}")
-    return elapsed
+    return elapsed, cpu
 
 
-def check_run(run_dir: Path, expected_rows: int) -> None:
-    """A timing of a run that failed means nothing: every snippet answered by every tool, without error."""
+def reviewer_seconds(run_dir: Path) -> dict[str, float]:
+    """Each reviewer's own time inside the run, from the manifest: which tool the side-by-side run waits for."""
+    manifest = json.loads((run_dir / "manifest.json").read_text())
+    return {key: entry.get("seconds", float("nan")) for key, entry in manifest["reviewers"].items()}
+
+
+def check_run(run_dir: Path, expected_rows: int) -> int:
+    """A timing of a run that failed means nothing: every snippet answered by every tool, without error.
+    Returns how many rows were answered from the cache."""
     rows = [json.loads(line) for line in (run_dir / "verdicts.jsonl").read_text().splitlines() if line.strip()]
     errors = [r for r in rows if r.get("error")]
     if errors:
@@ -68,6 +82,7 @@ def check_run(run_dir: Path, expected_rows: int) -> None:
                  f"e.g. {errors[0]['reviewer']}: {errors[0]['error']}")
     if len(rows) != expected_rows:
         sys.exit(f"benchmarks/analyzers.py: {run_dir}: {len(rows)} rows, expected {expected_rows}")
+    return sum(bool(r.get("cached")) for r in rows)
 
 
 def main() -> None:
@@ -76,6 +91,7 @@ def main() -> None:
     parser.add_argument("--corpus", type=Path, default=None, help="corpus folder (default: the shipped corpus)")
     args = parser.parse_args()
 
+    from redpen_bench.cache import Cache
     from redpen_bench.corpus import load_corpus, packaged_path
 
     corpus = load_corpus(args.corpus)
@@ -98,28 +114,39 @@ def main() -> None:
         env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"), XDG_CACHE_HOME=str(home / ".cache"),
                    SEMGREP_ENABLE_VERSION_CHECK="0", SEMGREP_SEND_METRICS="off",
                    REDPEN_CACHE=str(tmp / "cache.sqlite3"), PYTHONDONTWRITEBYTECODE="1")
+        # created before the first run: four reviewers opening a brand-new cache file at once can race on it
+        Cache(tmp / "cache.sqlite3")
         commands = raw_commands(files, rules)
         reviewers = ",".join(TOOLS)
         base = [*redpen, "run", "--reviewer", reviewers, "--corpus", str(corpus.root)]
         raw: dict[str, list[float]] = {tool: [] for tool in TOOLS}
-        raw_total, fresh, cached = [], [], []
+        raw_total, raw_cpu, fresh, fresh_cpu, cached = [], [], [], [], []
+        inside: dict[str, list[float]] = {tool: [] for tool in TOOLS}
         for round_number in range(args.repeat + 1):  # round 0 warms the disk cache and byte-code, untimed
             times = {tool: timed(cmd, plain, env, OK_STATUS[tool], f"raw {tool}") for tool, cmd in commands.items()}
             run_dir, rerun_dir = tmp / f"run-{round_number}", tmp / f"rerun-{round_number}"
-            fresh_s = timed([*base, "--no-cache", "--out", str(run_dir)], tmp, env, {0}, "redpen-bench run")
+            fresh_s, fresh_c = timed([*base, "--no-cache", "--out", str(run_dir)], tmp, env, {0}, "redpen-bench run")
             check_run(run_dir, len(snippets) * len(TOOLS))
-            cached_s = timed([*base, "--out", str(rerun_dir)], tmp, env, {0}, "redpen-bench run (cached)")
-            check_run(rerun_dir, len(snippets) * len(TOOLS))
+            cached_s, _ = timed([*base, "--out", str(rerun_dir)], tmp, env, {0}, "redpen-bench run (cached)")
+            hits = check_run(rerun_dir, len(snippets) * len(TOOLS))
+            if hits < len(snippets) * len(TOOLS):  # a profile or rule file edited while this ran
+                print(f"warning: the cached re-run ran tools for {len(snippets) * len(TOOLS) - hits} rows",
+                      file=sys.stderr)
             label = "warm-up" if round_number == 0 else f"round {round_number}"
-            print(f"{label}: raw " + " + ".join(f"{t} {s:.2f}" for t, s in times.items())
-                  + f" = {sum(times.values()):.2f} s; redpen-bench {fresh_s:.2f} s; cached {cached_s:.2f} s",
-                  file=sys.stderr)
+            total = sum(wall for wall, _ in times.values())
+            print(f"{label}: raw " + " + ".join(f"{t} {w:.2f}" for t, (w, _) in times.items())
+                  + f" = {total:.2f} s; redpen-bench {fresh_s:.2f} s; cached {cached_s:.2f} s; "
+                  f"load {os.getloadavg()[0]:.1f}", file=sys.stderr)
             if round_number == 0:
                 continue
-            for tool, seconds in times.items():
-                raw[tool].append(seconds)
-            raw_total.append(sum(times.values()))
+            for tool, (wall, _) in times.items():
+                raw[tool].append(wall)
+            raw_total.append(total)
+            raw_cpu.append(sum(c for _, c in times.values()))
             fresh.append(fresh_s)
+            fresh_cpu.append(fresh_c)
+            for tool, seconds in reviewer_seconds(run_dir).items():
+                inside[tool].append(seconds)
             cached.append(cached_s)
 
     median = statistics.median
@@ -132,8 +159,13 @@ def main() -> None:
     ratio = median(fresh) / median(raw_total)
     print("raw tools back to back".ljust(width) + f"{median(raw_total):7.2f} s")
     print("redpen-bench run --no-cache (4 analyzers)".ljust(width) + f"{median(fresh):7.2f} s")
+    for tool in TOOLS:
+        print(f"  {tool} inside the run".ljust(width) + f"{median(inside[tool]):7.2f} s")
     print("ratio redpen-bench / raw".ljust(width) + f"{ratio:7.2f}    (goal <= 0.6; about 0.5 on 2 cores)")
     print("redpen-bench run, cached re-run".ljust(width) + f"{median(cached):7.2f} s  (goal < 1 s)")
+    # CPU time hardly depends on what else the machine runs: it shows the harness's own cost
+    print("CPU: raw back to back / redpen-bench".ljust(width)
+          + f"{median(raw_cpu):7.2f} s / {median(fresh_cpu):.2f} s")
 
 
 if __name__ == "__main__":
