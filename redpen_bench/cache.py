@@ -11,6 +11,7 @@ import json
 import os
 import sqlite3
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,9 @@ def default_cache_path() -> Path:
 
 def cache_key(**parts: Any) -> str:
     return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()
+
+
+_SETUP_LOCK = threading.Lock()
 
 
 class Cache:
@@ -40,7 +44,17 @@ class Cache:
         db = getattr(self._local, "db", None)
         if db is None:
             db = sqlite3.connect(self.path, timeout=30)
-            db.execute("PRAGMA journal_mode=WAL")
+            # switching a fresh file to WAL needs the file alone, and the busy timeout does not cover it: threads
+            # (or processes) opening a new cache at once got "database is locked"; serialise and retry
+            with _SETUP_LOCK:
+                for attempt in range(40):
+                    try:
+                        db.execute("PRAGMA journal_mode=WAL")
+                        break
+                    except sqlite3.OperationalError as exc:
+                        if "locked" not in str(exc) or attempt == 39:
+                            raise
+                        time.sleep(0.025 * (attempt + 1))
             db.execute("PRAGMA synchronous=NORMAL")
             self._local.db = db
         return db

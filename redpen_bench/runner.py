@@ -64,7 +64,7 @@ def plan_run(
     if duplicates:
         raise InputError(f"--reviewer: {duplicates} named twice; name them apart with NAME=SPEC")
     snippets = list(corpus.snippets if snippets is None else snippets)
-    options = replace(options, corpus=corpus, run_folder=folder.path)
+    options = replace(options, corpus=corpus, run_folder=folder.path, side_by_side=len(parsed))
     plans = []
     for spec in parsed:
         reviewer = make_reviewer(spec, options)

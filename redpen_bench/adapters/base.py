@@ -49,6 +49,8 @@ class ReviewOptions:
     # the corpus being reviewed, for reviewers that need more than the snippet (oracle, ensemble)
     corpus: Corpus | None = None
     run_folder: Path | None = None
+    # how many reviewers this run starts side by side: a tool that would fan out over the cores holds back
+    side_by_side: int = 1
 
 
 # emit(task, verdict, **meta): called once per task, from any thread; meta lands in the row.
