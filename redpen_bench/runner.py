@@ -52,12 +52,15 @@ class RunResult:
     new_rows: dict[str, int] = field(default_factory=dict)
     failures: dict[str, str] = field(default_factory=dict)  # reviewer key -> crash message
     estimates: dict[str, dict] = field(default_factory=dict)  # --dry-run
+    refreshed: list[str] = field(default_factory=list)  # reviewers asked again: they changed since their rows
 
 
 def plan_run(
     corpus: Corpus, specs: Sequence[str | Spec], folder: RunFolder, options: ReviewOptions,
     snippets: Sequence[Variant] | None = None,
-) -> list[Plan]:
+) -> tuple[list[Plan], list[str]]:
+    """What each reviewer still has to answer, and which reviewers changed since their stored rows."""
+    stale: list[str] = []
     parsed = [s if isinstance(s, Spec) else parse_spec(s) for s in specs]
     keys = [s.key for s in parsed]
     duplicates = sorted({k for k in keys if keys.count(k) > 1})
@@ -65,16 +68,21 @@ def plan_run(
         raise InputError(f"--reviewer: {duplicates} named twice; name them apart with NAME=SPEC")
     snippets = list(corpus.snippets if snippets is None else snippets)
     options = replace(options, corpus=corpus, run_folder=folder.path, side_by_side=len(parsed))
+    stored = folder.read_manifest().get("reviewers", {}) if folder.manifest_path.exists() else {}
     plans = []
     for spec in parsed:
         reviewer = make_reviewer(spec, options)
         done = folder.done(spec.key) if folder.verdicts_path.exists() else set()
+        before = stored.get(spec.key, {}).get("fingerprint")
+        if done and before and before != reviewer.answer_fingerprint():
+            done = set()  # its profile, tool version, model or prompt changed: old rows answer another question
+            stale.append(spec.key)
         samples = options.samples if reviewer.takes_samples else 1
         tasks = [
             Task(v, s) for v in snippets for s in range(samples) if (v.item_id, v.name, s) not in done
         ]
         plans.append(Plan(spec, reviewer, tasks))
-    return plans
+    return plans, stale
 
 
 def _run_one(plan: Plan, folder: RunFolder, progress: Progress | None, result: RunResult) -> None:
@@ -93,8 +101,8 @@ def _run_one(plan: Plan, folder: RunFolder, progress: Progress | None, result: R
             progress(key, 1, len(plan.tasks))
 
     started = time.monotonic()
-    folder.update_reviewer(key, {"spec": plan.spec.text, "family": plan.spec.family,
-                                 "info": plan.reviewer.info(), "started": now()})
+    folder.update_reviewer(key, {"spec": plan.spec.text, "family": plan.spec.family, "info": plan.reviewer.info(),
+                                 "fingerprint": plan.reviewer.answer_fingerprint(), "started": now()})
     try:
         if plan.tasks:
             plan.reviewer.review(plan.tasks, emit)
@@ -119,8 +127,8 @@ def run_reviewers(
     options = options or ReviewOptions()
     folder = RunFolder(run_dir)
     folder.open_for(corpus)
-    plans = plan_run(corpus, specs, folder, options, snippets)
-    result = RunResult(folder.path)
+    plans, stale = plan_run(corpus, specs, folder, options, snippets)
+    result = RunResult(folder.path, refreshed=stale)
     if options.dry_run:
         for plan in plans:
             result.estimates[plan.spec.key] = plan.reviewer.estimate(plan.tasks) or {"requests": 0}

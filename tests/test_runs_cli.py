@@ -117,3 +117,30 @@ def test_version_and_reviewers():
     listing = cli("reviewers").stdout
     for family in ("always-no", "always-yes", "random", "oracle"):
         assert family in listing
+
+
+def test_a_changed_reviewer_is_asked_again(tmp_path, fixture_corpus):
+    """Rows made under another profile/seed/prompt answer another question: resume must not keep them."""
+    out = tmp_path / "r"
+    first = run_reviewers(fixture_corpus, ["random"], out, ReviewOptions(seed=1))
+    assert first.new_rows["random"] == len(fixture_corpus.snippets) and first.refreshed == []
+    same = run_reviewers(fixture_corpus, ["random"], out, ReviewOptions(seed=1))
+    assert same.new_rows == {} and same.refreshed == []
+    changed = run_reviewers(fixture_corpus, ["random"], out, ReviewOptions(seed=2))
+    assert changed.refreshed == ["random"] and changed.new_rows["random"] == len(fixture_corpus.snippets)
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["reviewers"]["random"]["info"]["seed"] == 2
+
+
+def test_an_edited_profile_is_run_again(tmp_path):
+    (tmp_path / "analyzers" / "ruff").mkdir(parents=True)
+    profile = tmp_path / "analyzers" / "ruff" / "mine.toml"
+    profile.write_text('description = "mine"\nselect = ["F"]\n')
+    command = [*redpen_cmd(), "run", "-r", "ruff:mine", "--corpus", str(FIXTURE_CORPUS), "--out", "r"]
+    first = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    profile.write_text('description = "mine"\nselect = ["F", "B"]\n')
+    second = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path)
+    assert second.returncode == 0 and "ruff:mine changed since its stored rows" in second.stderr
+    rows = RunFolder(tmp_path / "r").rows()
+    assert len(rows) == 11

@@ -73,6 +73,14 @@ class Reviewer:
         """What the manifest records about this reviewer: versions, profile or prompt hashes. Cheap."""
         return {}
 
+    def answer_fingerprint(self) -> str:
+        """A hash of exactly what changes this reviewer's answers (tool version and profile, model and prompt...).
+        A run folder whose rows were made under another fingerprint asks every snippet again."""
+        import hashlib
+        import json
+
+        return hashlib.sha256(json.dumps(self.info(), sort_keys=True, default=str).encode()).hexdigest()
+
     def review(self, tasks: Sequence[Task], emit: Emit) -> None:
         raise NotImplementedError
 

@@ -167,6 +167,10 @@ class LLMReviewer(Reviewer):
             "concurrency": self.options.concurrency, "retries": self.options.retries, "rpm": self.options.rpm,
         }
 
+    def answer_fingerprint(self) -> str:
+        return cache_key(kind="llm", provider=self.provider, model=self.model, base_url=self.endpoint(),
+                         prompt=self.prompt.sha256, system=self.system, request=self.request_fields())
+
     def cache_key(self, task: Task) -> str:
         return cache_key(
             kind="llm", provider=self.provider, model=self.model, base_url=self.endpoint(),

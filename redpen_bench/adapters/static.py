@@ -174,6 +174,12 @@ class StaticReviewer(Reviewer):
         return hashlib.sha256(f"{self.profile.sha256}\n{extra}".encode()).hexdigest() if extra else \
             self.profile.sha256
 
+    def answer_fingerprint(self) -> str:
+        from redpen_bench.cache import cache_key
+
+        return cache_key(tool=self.family, version=self.version, profile=self.profile_hash(),
+                         reader=self.reader_version)
+
     def resolve_executable(self) -> str:
         override = self.executable or os.environ.get(f"REDPEN_{self.family.upper()}_EXE")
         return find_executable(self.exe_name, override)

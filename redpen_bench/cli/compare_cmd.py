@@ -14,7 +14,7 @@ import click
 from redpen_bench.adapters import REGISTRY, Spec, split_specs
 from redpen_bench.adapters.base import ReviewOptions
 from redpen_bench.cli.common import corpus_option, open_corpus, print_path
-from redpen_bench.cli.run_cmd import StderrProgress, build_options, review_options
+from redpen_bench.cli.run_cmd import StderrProgress, build_options, review_options, tell_outcome
 from redpen_bench.corpus import Corpus, packaged_path
 from redpen_bench.errors import InputError
 
@@ -149,8 +149,7 @@ def compare_command(reviewers, corpus_dir, out, runs_dir, analyzers, config_path
     if options.dry_run:
         click.echo(json.dumps(result.estimates, indent=2))
         return
-    for key, message in result.failures.items():
-        click.echo(f"redpen-bench: reviewer {key} failed: {message} (its rows are error rows)", err=True)
+    tell_outcome(result)
     report = build_report(
         [run_dir], corpus, _report_dir(out or settings.out or DEFAULT_OUT, name, corpus),
         reviewers=[s.key for s in specs], replicates=replicates, seed=options.seed,

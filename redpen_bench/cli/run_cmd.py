@@ -122,9 +122,17 @@ def run_command(reviewers, corpus_dir, out, items, tier, limit, config_path, **k
     if options.dry_run:
         click.echo(json.dumps(result.estimates, indent=2))
         return
+    tell_outcome(result)
+    print_path(result.path)
+
+
+def tell_outcome(result) -> None:
+    """On stderr: reviewers asked again because they changed, and reviewers that failed."""
+    for key in result.refreshed:
+        click.echo(f"redpen-bench: {key} changed since its stored rows (tool, profile, model or prompt): "
+                   "asked every snippet again", err=True)
     for key, message in result.failures.items():
         click.echo(f"redpen-bench: reviewer {key} failed: {message} (its rows are error rows)", err=True)
-    print_path(result.path)
 
 
 @click.command("reviewers")
