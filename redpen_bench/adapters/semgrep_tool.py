@@ -120,6 +120,8 @@ class Semgrep(StaticReviewer):
             cmd.append(f"--config={self.profile.relative(entry)}")
         for severity in self.profile["severity"]:
             cmd.append(f"--severity={severity}")
+        if self.options.side_by_side > 1:  # measured alone: 5.4 s wall either way, 0.5 s less CPU with one job
+            cmd.append("--jobs=1")
         return [*cmd, "--", *files]
 
     def extra_env(self, home: Path) -> dict[str, str]:
