@@ -17,6 +17,15 @@ def _isolated_cache(tmp_path_factory, monkeypatch):
 
 
 @pytest.fixture
+def llm_env(monkeypatch, tmp_path):
+    """No provider key or base URL from the machine, short retry backoff, and a scratch working folder."""
+    for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("REDPEN_RETRY_BASE_DELAY", "0.01")
+    monkeypatch.chdir(tmp_path)
+
+
+@pytest.fixture
 def fixture_corpus():
     from redpen_bench.corpus import load_corpus
 

@@ -16,12 +16,7 @@ from tests.llm_http_server import LLMServer
 N_SNIPPETS = 11
 
 
-@pytest.fixture(autouse=True)
-def _env(monkeypatch, tmp_path):
-    for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("REDPEN_RETRY_BASE_DELAY", "0.01")
-    monkeypatch.chdir(tmp_path)
+pytestmark = pytest.mark.usefixtures("llm_env")
 
 
 def test_two_endpoints_in_one_run(tmp_path, capsys):

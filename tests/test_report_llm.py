@@ -17,12 +17,7 @@ N_SNIPPETS = 11
 ANSWER = "DEFECT: yes\nLINES: 3\nEXPLANATION: multiplied tax <img src=x onerror=alert(1)>"
 
 
-@pytest.fixture(autouse=True)
-def _env(monkeypatch, tmp_path):
-    for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("REDPEN_RETRY_BASE_DELAY", "0.01")
-    monkeypatch.chdir(tmp_path)
+pytestmark = pytest.mark.usefixtures("llm_env")
 
 
 def test_compare_reads_redpen_toml_and_reports_llm_cost(tmp_path, capsys):
