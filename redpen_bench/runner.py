@@ -72,11 +72,11 @@ def plan_run(
     plans = []
     for spec in parsed:
         reviewer = make_reviewer(spec, options)
-        done = folder.done(spec.key) if folder.verdicts_path.exists() else set()
+        fingerprint = reviewer.answer_fingerprint()
+        done = folder.done(spec.key, fingerprint) if folder.verdicts_path.exists() else set()
         before = stored.get(spec.key, {}).get("fingerprint")
-        if done and before and before != reviewer.answer_fingerprint():
-            done = set()  # its profile, tool version, model or prompt changed: old rows answer another question
-            stale.append(spec.key)
+        if before and before != fingerprint:
+            stale.append(spec.key)  # its profile, tool version, model or prompt changed: asked again
         samples = options.samples if reviewer.takes_samples else 1
         tasks = [
             Task(v, s) for v in snippets for s in range(samples) if (v.item_id, v.name, s) not in done
@@ -87,12 +87,15 @@ def plan_run(
 
 def _run_one(plan: Plan, folder: RunFolder, progress: Progress | None, result: RunResult) -> None:
     key = plan.spec.key
+    fingerprint = plan.reviewer.answer_fingerprint()
     pending = {(t.snippet.item_id, t.snippet.name, t.sample): t for t in plan.tasks}
     lock = threading.Lock()
 
     def emit(task: Task, verdict: Verdict, reviewer: str | None = None, **meta) -> None:
         row_key = reviewer or key  # a replay file of several reviewers files each row under its own name
-        row = VerdictRow.of(row_key, task.snippet.item_id, task.snippet.name, verdict, task.sample, **meta)
+        # the fingerprint of the reviewer that answered here wins over one a replayed row carries
+        row = VerdictRow.of(row_key, task.snippet.item_id, task.snippet.name, verdict, task.sample,
+                            **(meta | {"fingerprint": fingerprint}))
         folder.append(row)
         with lock:
             was_pending = pending.pop((task.snippet.item_id, task.snippet.name, task.sample), None) is not None
@@ -102,7 +105,7 @@ def _run_one(plan: Plan, folder: RunFolder, progress: Progress | None, result: R
 
     started = time.monotonic()
     folder.update_reviewer(key, {"spec": plan.spec.text, "family": plan.spec.family, "info": plan.reviewer.info(),
-                                 "fingerprint": plan.reviewer.answer_fingerprint(), "started": now()})
+                                 "fingerprint": fingerprint, "started": now()})
     try:
         if plan.tasks:
             plan.reviewer.review(plan.tasks, emit)

@@ -155,6 +155,11 @@ class RunFolder:
                     latest[key] = row
         return list(latest.values())
 
-    def done(self, reviewer: str) -> set[tuple[str, str, int]]:
-        """Snippets answered without error: what a resumed run skips."""
-        return {(r["item"], r["variant"], r.get("sample", 0)) for r in self.rows(reviewer) if not r.get("error")}
+    def done(self, reviewer: str, fingerprint: str | None = None) -> set[tuple[str, str, int]]:
+        """Snippets answered without error (by a reviewer with this answer fingerprint, where given: rows
+        made under another profile, tool version, model or prompt answer another question): what a resumed
+        run skips. Rows from before fingerprints were stored count as the same reviewer."""
+        return {
+            (r["item"], r["variant"], r.get("sample", 0)) for r in self.rows(reviewer)
+            if not r.get("error") and (fingerprint is None or r.get("fingerprint", fingerprint) == fingerprint)
+        }

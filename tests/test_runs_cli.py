@@ -144,3 +144,16 @@ def test_an_edited_profile_is_run_again(tmp_path):
     assert second.returncode == 0 and "ruff:mine changed since its stored rows" in second.stderr
     rows = RunFolder(tmp_path / "r").rows()
     assert len(rows) == 11
+
+
+def test_a_changed_reviewer_interrupted_is_still_asked_again(tmp_path, fixture_corpus):
+    """The manifest already holds the new fingerprint when the re-asking run dies half-way: the rows left from
+    the old reviewer must still count as not done."""
+    out = tmp_path / "r"
+    run_reviewers(fixture_corpus, ["random"], out, ReviewOptions(seed=1))
+    half = fixture_corpus.snippets[:5]
+    run_reviewers(fixture_corpus, ["random"], out, ReviewOptions(seed=2), snippets=half)  # "killed" after 5
+    resumed = run_reviewers(fixture_corpus, ["random"], out, ReviewOptions(seed=2))
+    assert resumed.new_rows["random"] == len(fixture_corpus.snippets) - 5
+    fingerprints = {r["fingerprint"] for r in RunFolder(out).rows("random")}
+    assert len(fingerprints) == 1
