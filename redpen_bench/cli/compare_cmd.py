@@ -14,7 +14,7 @@ import click
 from redpen_bench.adapters import REGISTRY, Spec, split_specs
 from redpen_bench.adapters.base import ReviewOptions
 from redpen_bench.cli.common import corpus_option, open_corpus, print_path
-from redpen_bench.cli.run_cmd import StderrProgress, build_options, review_options, tell_outcome
+from redpen_bench.cli.run_cmd import build_options, review_options, run_on_terminal
 from redpen_bench.corpus import Corpus, packaged_path
 from redpen_bench.errors import InputError
 
@@ -129,7 +129,6 @@ def compare_command(reviewers, corpus_dir, out, runs_dir, analyzers, config_path
     baseline and the bootstrap: the same seed gives the same report."""
     from redpen_bench.config import compare_settings, load_config, resolve_specs
     from redpen_bench.report.build import build_report
-    from redpen_bench.runner import run_reviewers
 
     config = load_config(config_path)
     settings = compare_settings(config)
@@ -142,14 +141,9 @@ def compare_command(reviewers, corpus_dir, out, runs_dir, analyzers, config_path
             specs.append(spec)
     options = replace(build_options(kw), prices=config.prices)
     run_dir = runs_dir / f"compare-{corpus.name}-{corpus.hash[:8]}-{options_fingerprint(options, specs)}"
-    progress = StderrProgress()
     started = time.time()
-    with progress.bar:
-        result = run_reviewers(corpus, specs, run_dir, options, None, progress)
-    if options.dry_run:
-        click.echo(json.dumps(result.estimates, indent=2))
+    if run_on_terminal(corpus, specs, run_dir, options) is None:
         return
-    tell_outcome(result)
     report = build_report(
         [run_dir], corpus, _report_dir(out or settings.out or DEFAULT_OUT, name, corpus),
         reviewers=[s.key for s in specs], replicates=replicates, seed=options.seed,

@@ -115,15 +115,22 @@ def run_command(reviewers, corpus_dir, out, items, tier, limit, config_path, **k
     options = replace(build_options(kw), prices=config.prices)
     specs = resolve_specs(split_specs(reviewers), config)
     snippets = select_snippets(corpus, items.split(",") if items else None, tier, limit)
-    run_dir = out or default_run_dir(corpus)
+    result = run_on_terminal(corpus, specs, out or default_run_dir(corpus), options, snippets)
+    if result is not None:
+        print_path(result.path)
+
+
+def run_on_terminal(corpus, specs, run_dir, options, snippets=None):
+    """Run with a progress bar on stderr, then tell what happened there; a dry run prints its estimates
+    on stdout and returns None."""
     progress = StderrProgress()
     with progress.bar:
         result = run_reviewers(corpus, specs, run_dir, options, snippets, progress)
     if options.dry_run:
         click.echo(json.dumps(result.estimates, indent=2))
-        return
+        return None
     tell_outcome(result)
-    print_path(result.path)
+    return result
 
 
 def tell_outcome(result) -> None:
