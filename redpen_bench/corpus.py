@@ -15,7 +15,6 @@ from redpen_bench.errors import InputError
 
 SCORED_VARIANTS = ("original", "disguised", "fixed", "clean")
 DEFECTIVE_VARIANTS = ("original", "disguised")
-CONTROL_VARIANTS = ("fixed", "clean")
 REPAIR_OF = {"original": "fixed", "disguised": "disguised_fixed"}
 KNOWN_OPERATORS = ("AOR", "ROR", "UOI", "LCR", "SDL", "HOM", "ABS", "OTHER")
 DEFAULT_TIERS = ("easy", "medium", "hard")

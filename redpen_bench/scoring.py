@@ -66,8 +66,9 @@ def tier_metrics(yes, f1, recall, defective, group, n_groups: int, weights=None)
 
 def average(scores: np.ndarray) -> np.ndarray:
     """Unweighted mean of the tier scores present (NaN tiers are absent ones)."""
-    with np.errstate(invalid="ignore"):
-        return np.nanmean(np.where(np.isnan(scores), np.nan, scores), axis=-1)
+    present = ~np.isnan(scores)
+    with np.errstate(invalid="ignore"):  # no tier present: NaN, without nanmean's empty-slice warning
+        return np.where(present, scores, 0.0).sum(axis=-1) / present.sum(axis=-1)
 
 
 def ground_truth(corpus: Corpus) -> pd.DataFrame:
@@ -196,7 +197,8 @@ def score_rows(rows: Iterable[dict], corpus: Corpus) -> ScoredTable:
     order = {t: i for i, t in enumerate(corpus.tiers)}
     by_tier = by_tier.sort_values(["reviewer", "tier"], key=lambda s: s.map(order) if s.name == "tier" else s)
     by_tier = by_tier.set_index("reviewer").loc[list(dict.fromkeys(present["reviewer"]))].reset_index()
-    averages = present.pivot_table(index=["reviewer", "sample"], columns="tier", values="score").mean(axis=1)
+    tier_scores = present.pivot_table(index=["reviewer", "sample"], columns="tier", values="score")
+    averages = pd.Series(average(tier_scores.to_numpy()), index=tier_scores.index)
     counts = snippets.groupby("reviewer", sort=False).agg(
         unparsed=("unparsed", "sum"), errors=("errored", "sum"), missing=("missing", "sum"),
         samples=("sample", "nunique"),
