@@ -39,8 +39,9 @@ def run(
     return run_reviewers(corpus, reviewers, out or default_run_dir(corpus), options, snippets)
 
 
-def score(run_dirs: Sequence[str | Path], corpus: Corpus | None = None) -> ScoredTable:
-    """Score one or more run folders of the same corpus into one table."""
+def score(run_dirs: Sequence[str | Path], corpus: Corpus | None = None, keywords: str = "words") -> ScoredTable:
+    """Score one or more run folders of the same corpus into one table; `keywords` is the keyword matching
+    ("words", or the seed's "substring")."""
     if not run_dirs:
         raise InputError("score: name at least one run folder")
     folders = [RunFolder(p) for p in run_dirs]
@@ -58,4 +59,4 @@ def score(run_dirs: Sequence[str | Path], corpus: Corpus | None = None) -> Score
             f"but the corpus given is {corpus.name} {corpus.hash[:12]}; pass the right --corpus"
         )
     rows = [row for folder in folders for row in folder.rows()]
-    return score_rows(rows, corpus)
+    return score_rows(rows, corpus, keywords)

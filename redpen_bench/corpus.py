@@ -12,12 +12,16 @@ from functools import cached_property
 from pathlib import Path
 
 from redpen_bench.errors import InputError
+from redpen_bench.keywords import normalise
 
 SCORED_VARIANTS = ("original", "disguised", "fixed", "clean")
 DEFECTIVE_VARIANTS = ("original", "disguised")
 REPAIR_OF = {"original": "fixed", "disguised": "disguised_fixed"}
 KNOWN_OPERATORS = ("AOR", "ROR", "UOI", "LCR", "SDL", "HOM", "ABS", "OTHER")
 DEFAULT_TIERS = ("easy", "medium", "hard")
+EXPLANATIONS_FILE = "explanations.toml"
+GENERIC_EXPLANATIONS_FILE = "generic-explanations.toml"
+SINGLE_FAULT_GLOB = "only_fault*.py"
 
 
 class CorpusError(InputError):
@@ -34,6 +38,7 @@ class Variant:
     sha256: str
     planted_lines: tuple[int, ...] = ()
     keywords: tuple[tuple[str, ...], ...] = ()
+    sites: tuple[frozenset[int], ...] = ()  # one per planted line: it and the lines that count as the same site
 
     @property
     def defective(self) -> bool:
@@ -45,7 +50,16 @@ class Variant:
 
     @property
     def text(self) -> str:
-        return self.path.read_text(encoding="utf-8")
+        return read_text(self.path)
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """A natural correct explanation of a defective variant: a regression fixture for its keywords and sites."""
+
+    style: str
+    lines: tuple[int, ...]
+    text: str
 
 
 @dataclass(frozen=True)
@@ -57,6 +71,8 @@ class Item:
     description: str
     folder: Path
     variants: dict[str, Variant]  # scored variants present, in SCORED_VARIANTS order
+    explanations: dict[str, tuple[Explanation, ...]] = field(default_factory=dict)  # per defective variant
+    single_faults: tuple[Path, ...] = ()  # only_fault*.py: original with one of its faults (gate only)
 
     @property
     def test_path(self) -> Path:
@@ -77,6 +93,7 @@ class Corpus:
     canary: str
     items: tuple[Item, ...]
     file_hashes: dict[str, str] = field(repr=False)
+    generic_explanations: tuple[str, ...] = ()  # bug vocabulary with no item specifics: must score low
 
     @cached_property
     def hash(self) -> str:
@@ -121,12 +138,22 @@ def default_corpus_path() -> Path:
     return packaged_path("corpus")
 
 
+def read_text(path: Path) -> str:
+    """A corpus file as text; anything but UTF-8 is a CorpusError naming the file and the byte."""
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CorpusError(f"{path}: not UTF-8: byte {exc.start} ({data[exc.start:exc.start + 1]!r}): "
+                          f"{exc.reason}") from None
+
+
 def read_toml(path: Path) -> dict:
     if not path.is_file():
         raise CorpusError(f"{path}: file missing")
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        return tomllib.loads(read_text(path))
+    except tomllib.TOMLDecodeError as exc:
         raise CorpusError(f"{path}: malformed TOML: {exc}") from None
 
 
@@ -156,7 +183,68 @@ def _keyword_groups(table: dict, where: str, path: Path) -> tuple[tuple[str, ...
     )
     if not ok:
         raise CorpusError(f"{path}: field '{where}.keywords': expected a non-empty list of non-empty phrase lists")
+    for group in groups:
+        for phrase in group:
+            if not normalise(phrase):
+                raise CorpusError(f"{path}: field '{where}.keywords': phrase {phrase!r} is empty once normalised")
     return tuple(tuple(g) for g in groups)
+
+
+def _sites(table: dict, where: str, path: Path, planted: tuple[int, ...], n_lines: int) -> tuple[frozenset, ...]:
+    """`sites = { 36 = [38] }`: other lines that count as the same defect site as planted line 36."""
+    extra = table.get("sites", {})
+    if not isinstance(extra, dict):
+        raise CorpusError(f"{path}: field '{where}.sites': expected a table {{ planted line = [other lines] }}")
+    for key, others in extra.items():
+        if not key.isdigit() or int(key) not in planted:
+            raise CorpusError(f"{path}: field '{where}.sites.{key}': not one of the planted lines {list(planted)}")
+        if not isinstance(others, list) or not others or not all(type(n) is int for n in others):
+            raise CorpusError(f"{path}: field '{where}.sites.{key}': expected a non-empty list of line numbers")
+        outside = [n for n in others if not 1 <= n <= n_lines]
+        if outside:
+            raise CorpusError(f"{path}: field '{where}.sites.{key}': lines {outside} are outside the file "
+                              f"(1..{n_lines})")
+    return tuple(frozenset({line, *extra.get(str(line), ())}) for line in planted)
+
+
+def _explanations(folder: Path, defective: dict[str, int]) -> dict[str, tuple[Explanation, ...]]:
+    """explanations.toml: [[original]] / [[disguised]] tables of style, lines, text (optional file)."""
+    path = folder / EXPLANATIONS_FILE
+    if not path.is_file():
+        return {}
+    data = read_toml(path)
+    out = {}
+    for name, entries in data.items():
+        if name not in defective:
+            raise CorpusError(f"{path}: field '{name}': explanations are for the defective variants present "
+                              f"{list(defective)}")
+        if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+            raise CorpusError(f"{path}: field '{name}': expected [[{name}]] tables")
+        parsed = []
+        for i, entry in enumerate(entries):
+            where = f"{name}[{i}]"
+            text, style, lines = entry.get("text"), entry.get("style", ""), entry.get("lines", [])
+            if not isinstance(text, str) or not text.strip():
+                raise CorpusError(f"{path}: field '{where}.text': expected a non-empty string")
+            if not isinstance(style, str):
+                raise CorpusError(f"{path}: field '{where}.style': expected a string")
+            if not isinstance(lines, list) or not all(type(n) is int and 1 <= n <= defective[name] for n in lines):
+                raise CorpusError(f"{path}: field '{where}.lines': expected line numbers of {name}.py "
+                                  f"(1..{defective[name]})")
+            parsed.append(Explanation(style, tuple(lines), text))
+        out[name] = tuple(parsed)
+    return out
+
+
+def _generic_explanations(root: Path) -> tuple[str, ...]:
+    path = root / GENERIC_EXPLANATIONS_FILE
+    if not path.is_file():
+        return ()
+    entries = read_toml(path).get("explanation", [])
+    if not isinstance(entries, list) or not all(isinstance(e, dict) and isinstance(e.get("text"), str)
+                                                for e in entries):
+        raise CorpusError(f"{path}: field 'explanation': expected [[explanation]] tables with a string 'text'")
+    return tuple(e["text"] for e in entries)
 
 
 def _load_item(folder: Path, tiers: tuple[str, ...] | None) -> Item:
@@ -185,6 +273,7 @@ def _load_item(folder: Path, tiers: tuple[str, ...] | None) -> Item:
             raise CorpusError(f"{toml_path}: field 'variants.{name}': only original and disguised carry a table")
 
     variants: dict[str, Variant] = {}
+    n_lines: dict[str, int] = {}
     for name in SCORED_VARIANTS:
         path = folder / f"{name}.py"
         required = name in ("original", "fixed")
@@ -197,11 +286,13 @@ def _load_item(folder: Path, tiers: tuple[str, ...] | None) -> Item:
             table = tables.get(name)
             if not isinstance(table, dict):
                 raise CorpusError(f"{toml_path}: field '{where}': missing for {name}.py")
-            n_lines = len(path.read_text(encoding="utf-8").splitlines())
-            lines = _planted_lines(table, where, toml_path, n_lines)
+            n_lines[name] = len(read_text(path).splitlines())
+            lines = _planted_lines(table, where, toml_path, n_lines[name])
             keywords = _keyword_groups(table, where, toml_path)
-            variants[name] = Variant(item_id, name, path, sha256_file(path), lines, keywords)
+            sites = _sites(table, where, toml_path, lines, n_lines[name])
+            variants[name] = Variant(item_id, name, path, sha256_file(path), lines, keywords, sites)
         else:
+            n_lines[name] = len(read_text(path).splitlines())  # a control that cannot be read fails here
             variants[name] = Variant(item_id, name, path, sha256_file(path))
     if "disguised" in variants and not (folder / "disguised_fixed.py").is_file():
         raise CorpusError(f"{folder / 'disguised_fixed.py'}: file missing (disguised.py needs its repair)")
@@ -215,6 +306,8 @@ def _load_item(folder: Path, tiers: tuple[str, ...] | None) -> Item:
         description=_string(data, "description", toml_path),
         folder=folder,
         variants=variants,
+        explanations=_explanations(folder, n_lines),
+        single_faults=tuple(sorted(folder.glob(SINGLE_FAULT_GLOB))),
     )
 
 
@@ -243,11 +336,10 @@ def load_corpus(root: str | Path | None = None) -> Corpus:
         tiers = tuple(seen)
     items.sort(key=lambda i: (tiers.index(i.tier), i.id))
 
-    file_hashes = {}
-    for item in items:
-        for path in sorted(item.folder.iterdir()):
-            if path.is_file() and not path.name.startswith(".") and path.suffix in (".py", ".toml"):
-                file_hashes[path.relative_to(root).as_posix()] = sha256_file(path)
+    file_hashes = {}  # every file that can change what a result means: corpus-level TOML and all item files
+    for path in [*sorted(root.glob("*.toml")), *(p for item in items for p in sorted(item.folder.iterdir()))]:
+        if path.is_file() and not path.name.startswith("."):
+            file_hashes[path.relative_to(root).as_posix()] = sha256_file(path)
     return Corpus(
         root=root.resolve(),
         name=_string(meta, "name", meta_path),
@@ -258,4 +350,5 @@ def load_corpus(root: str | Path | None = None) -> Corpus:
         canary=_string(meta, "canary", meta_path, required=False),
         items=tuple(items),
         file_hashes=file_hashes,
+        generic_explanations=_generic_explanations(root),
     )

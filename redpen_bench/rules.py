@@ -54,7 +54,7 @@ def _tidy(rows: Iterable[dict], corpus: Corpus) -> tuple[pd.DataFrame, pd.DataFr
     """(answered snippets: reviewer, sample, item, variant, defective; firings per rule and snippet)."""
     import pandas as pd
 
-    planted = {(v.item_id, v.name): set(v.planted_lines) for v in corpus.snippets}
+    site_lines = {(v.item_id, v.name): set().union(*v.sites) for v in corpus.snippets}
     defective = {(v.item_id, v.name): v.defective for v in corpus.snippets}
     answered, firings = [], []
     for row in _answered(rows, corpus):
@@ -72,7 +72,7 @@ def _tidy(rows: Iterable[dict], corpus: Corpus) -> tuple[pd.DataFrame, pd.DataFr
             by_rule.setdefault(rule, []).append((start, end, message))
         for rule, spans in by_rule.items():
             spans.sort()
-            hits = [s for s in spans if any(s[0] <= p <= s[1] for p in planted[key])]
+            hits = [s for s in spans if any(s[0] <= p <= s[1] for p in site_lines[key])]
             example = (hits or spans)[0]  # what the rule says when it is right, if it ever is here
             firings.append(base | {
                 "rule": rule,

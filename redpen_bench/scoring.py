@@ -16,26 +16,27 @@ import numpy as np
 import pandas as pd
 
 from redpen_bench.corpus import Corpus
+from redpen_bench.keywords import DEFAULT_MODE, keyword_recall
 
 METRICS = ("detection", "line_f1", "keyword_recall", "fpr", "score")
 SCHEMA_VERSION = 1
 
 
-def line_f1(named: Iterable[int], planted: Iterable[int], defective: bool) -> float:
-    named, planted = set(named), set(planted)
+def site_f1(named: Iterable[int], sites: Sequence[Iterable[int]], defective: bool) -> float:
+    """Line F1 against defect sites: a named line is a hit when it lies in some site; recall = sites hit / sites,
+    precision = named lines in some site / named lines. With one-line sites it is the seed's line F1 to the bit:
+    2ab / (a*s + b*n) with a = b = hits is 2h / (s + n), and both are one correctly rounded int division."""
+    named = set(named)
     if not defective:
         return 0.0 if named else 1.0
-    if not named:
+    sites = [set(site) for site in sites]
+    if not named or not sites:
         return 0.0
-    hits = len(named & planted)
-    return 2 * hits / (len(named) + len(planted))
-
-
-def keyword_recall(explanation: str, groups: Sequence[Sequence[str]]) -> float:
-    if not groups:
+    in_site = len(named & set().union(*sites))
+    sites_hit = sum(1 for site in sites if named & site)
+    if not in_site:
         return 0.0
-    text = explanation.casefold()
-    return sum(any(p.casefold() in text for p in group) for group in groups) / len(groups)
+    return 2 * in_site * sites_hit / (in_site * len(sites) + sites_hit * len(named))
 
 
 def tier_metrics(yes, f1, recall, defective, group, n_groups: int, weights=None) -> dict[str, np.ndarray]:
@@ -81,6 +82,7 @@ def ground_truth(corpus: Corpus) -> pd.DataFrame:
                 "operators": item.operators,
                 "defective": v.defective,
                 "planted": v.planted_lines,
+                "sites": v.sites,
                 "keywords": v.keywords,
             }
             for item in corpus.items
@@ -101,8 +103,9 @@ def _dedupe(rows: Iterable[dict]) -> pd.DataFrame:
     return frame.drop_duplicates(["reviewer", "item", "variant", "sample"], keep="last")
 
 
-def snippet_metrics(rows: Iterable[dict], corpus: Corpus) -> pd.DataFrame:
-    """One row per (reviewer, sample, scored snippet of an item the reviewer answered), missing answers as "no"."""
+def snippet_metrics(rows: Iterable[dict], corpus: Corpus, keywords: str = DEFAULT_MODE) -> pd.DataFrame:
+    """One row per (reviewer, sample, scored snippet of an item the reviewer answered), missing answers as "no";
+    `keywords` is the keyword matching (keywords.MODES)."""
     gt = ground_truth(corpus)
     verdicts = _dedupe(rows)
     frames = []
@@ -121,9 +124,9 @@ def snippet_metrics(rows: Iterable[dict], corpus: Corpus) -> pd.DataFrame:
     table["yes"] = (table["defect"] == True) & ~table["errored"]  # noqa: E712 (object column with None)
     named = [list(ls) if y and isinstance(ls, list) else [] for y, ls in zip(table["yes"], table["lines"])]
     table["named"] = named
-    table["f1"] = [line_f1(n, p, d) for n, p, d in zip(named, table["planted"], table["defective"])]
+    table["f1"] = [site_f1(n, s, d) for n, s, d in zip(named, table["sites"], table["defective"])]
     table["recall"] = [
-        keyword_recall(str(e or ""), k) if y and d else 0.0
+        keyword_recall(str(e or ""), k, keywords) if y and d else 0.0
         for y, d, e, k in zip(table["yes"], table["defective"], table["explanation"], table["keywords"])
     ]
     return table
@@ -138,6 +141,7 @@ class ScoredTable:
     snippets: pd.DataFrame  # per (reviewer, sample, snippet)
     by_tier: pd.DataFrame  # per (reviewer, tier): metrics averaged over samples, n_items
     summary: pd.DataFrame  # per reviewer: average, average_sd, samples, unparsed, errors, missing
+    keyword_matching: str = DEFAULT_MODE
 
     @property
     def reviewers(self) -> list[str]:
@@ -159,7 +163,8 @@ class ScoredTable:
                 "errors": int(row["errors"]),
                 "missing": int(row["missing"]),
             }
-        return {"schema_version": SCHEMA_VERSION, "corpus": self.corpus, "reviewers": reviewers}
+        return {"schema_version": SCHEMA_VERSION, "corpus": self.corpus, "keyword_matching": self.keyword_matching,
+                "reviewers": reviewers}
 
 
 def _num(x: float) -> float | None:
@@ -183,12 +188,12 @@ def group_scores(table: pd.DataFrame, groups: Sequence[str], column: str = "tier
     return pd.DataFrame(out)
 
 
-def score_rows(rows: Iterable[dict], corpus: Corpus) -> ScoredTable:
-    snippets = snippet_metrics(rows, corpus)
+def score_rows(rows: Iterable[dict], corpus: Corpus, keywords: str = DEFAULT_MODE) -> ScoredTable:
+    snippets = snippet_metrics(rows, corpus, keywords)
     per_sample = group_scores(snippets, corpus.tiers) if len(snippets) else pd.DataFrame()
     if per_sample.empty:
         empty = pd.DataFrame(columns=["reviewer", "tier", *METRICS, "n_items"])
-        return ScoredTable(corpus.summary(), corpus.tiers, snippets, empty, pd.DataFrame())
+        return ScoredTable(corpus.summary(), corpus.tiers, snippets, empty, pd.DataFrame(), keywords)
     present = per_sample[per_sample["n_items"] > 0]
     by_tier = (
         present.groupby(["reviewer", "tier"], sort=False)[[*METRICS, "n_items"]].mean().reset_index()
@@ -207,7 +212,7 @@ def score_rows(rows: Iterable[dict], corpus: Corpus) -> ScoredTable:
         average=averages.groupby(level=0).mean(),
         average_sd=averages.groupby(level=0).std(ddof=1).fillna(0.0),
     )
-    return ScoredTable(corpus.summary(), corpus.tiers, snippets, by_tier, summary)
+    return ScoredTable(corpus.summary(), corpus.tiers, snippets, by_tier, summary, keywords)
 
 
 def breakdown(table: ScoredTable, by: str) -> pd.DataFrame:

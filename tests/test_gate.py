@@ -23,8 +23,12 @@ def test_shipped_corpus_passes():
     assert proc.returncode == 0, proc.stdout
     data = json.loads(proc.stdout)
     counts = data["counts"]
-    assert counts == {"items": 44, "snippets": 176, "killable": 44, "distinct": 44, "intact": 176}
+    assert counts == {"items": 44, "snippets": 176, "killable": 44, "distinct": 44, "intact": 176,
+                      "keyword_variants": 88, "keyword_passing": 88}
     assert data["most_similar"]["similarity"] <= 0.90
+    assert data["closest_disguise"]["similarity"] <= 0.75
+    assert data["closest_domains"]["overlap"] <= 0.25
+    assert data["keywords"]["generic_recall"] <= 0.3
     corpus = load_corpus()
     assert [sum(i.tier == t for i in corpus.items) for t in corpus.tiers] == [18, 18, 8]
 
@@ -58,7 +62,7 @@ def failures_of(corpus_dir, **kw):
 def test_fixture_passes(corpus_copy):
     report, failures = failures_of(corpus_copy)
     assert failures == [] and report.summary_line() == (
-        "3/3 killable · 3/3 structurally distinct · 11/11 snippets intact")
+        "3/3 killable · 3/3 structurally distinct · 11/11 snippets intact · 5/5 keyword fixtures pass")
 
 
 def test_defect_not_killed(corpus_copy):
@@ -162,7 +166,8 @@ def test_renamed_templates_are_caught(tmp_path):
 def test_cli_exit_codes(corpus_copy, tmp_path):
     ok = cli("verify", "--corpus", corpus_copy)
     assert ok.returncode == 0
-    assert ok.stdout.strip().splitlines()[-1] == "3/3 killable · 3/3 structurally distinct · 11/11 snippets intact"
+    assert ok.stdout.strip().splitlines()[-1] == (
+        "3/3 killable · 3/3 structurally distinct · 11/11 snippets intact · 5/5 keyword fixtures pass")
     edit(corpus_copy / "items/t1-total/item.toml", "lines = [3]", "lines = [1]")
     bad = cli("verify", "--corpus", corpus_copy)
     assert bad.returncode == 1 and "FAIL t1-total: integrity" in bad.stdout
@@ -183,3 +188,76 @@ def test_new_item_scaffold_loads(tmp_path):
     assert load_corpus(root).item("t4-new").tier == "easy"
     assert cli("new-item", "t4-new", "--tier", "easy", "--corpus", root).returncode == 2
     assert cli("new-item", "t5", "--tier", "brutal", "--corpus", root).returncode == 2
+
+
+def test_single_fault_not_killed_alone(corpus_copy):
+    folder = corpus_copy / "items/t3-guard"
+    (folder / "only_fault1.py").write_text((folder / "fixed.py").read_text().replace('["id"]', '["name"]'))
+    (folder / "only_fault2.py").write_text((folder / "fixed.py").read_text())  # the fault is not there at all
+    report, failures = failures_of(corpus_copy)
+    assert failures == [("t3-guard", "killability",
+                         "check_original passes on only_fault2.py: the defect is not killed")]
+    assert report.killable == 2
+
+
+def test_disguise_that_renames_its_original(corpus_copy):
+    folder = corpus_copy / "items/t3-guard"
+    (folder / "disguised.py").write_text((folder / "original.py").read_text().replace("can_edit", "opens")
+                                         .replace("user", "card").replace("doc", "locker"))
+    _, failures = failures_of(corpus_copy, killability=False)
+    assert ("t3-guard", "distinctness",
+            "disguised.py is a rename of original.py: structural similarity 1.00 > 0.75") in failures
+
+
+def test_two_items_of_one_domain(corpus_copy):
+    edit(corpus_copy / "items/t2-empty/original.py", "def mean(values):", "def mean(values, amount, rate):")
+    report, failures = failures_of(corpus_copy, killability=False)
+    assert [f for f in failures if "shares its domain" in f[2]] == [
+        ("t1-total", "distinctness", "t1-total/original shares its domain with t2-empty/original: identifier-word "
+         "Jaccard 0.40 > 0.25"),
+        ("t2-empty", "distinctness", "t2-empty/original shares its domain with t1-total/original: identifier-word "
+         "Jaccard 0.40 > 0.25"),
+    ]  # {mean, values, amount, rate} ~ {total, amount, rate}: 2 of 5 words
+    assert report.closest_domains["overlap"] == pytest.approx(0.4)
+
+
+def test_clean_control_that_states_less_intent(corpus_copy):
+    edit(corpus_copy / "items/t1-total/clean.py", '    """Amount with tax."""\n', "")
+    _, failures = failures_of(corpus_copy, killability=False)
+    assert failures == [("t1-total", "distinctness",
+                         "clean.py states less intent than fixed.py: 0 docstring words against 3 (< 0.80 x)")]
+
+
+def test_natural_explanation_that_misses_a_group_is_named(corpus_copy):
+    edit(corpus_copy / "items/t1-total/item.toml", '["tax", "rate"]', '["levy"]')
+    report, failures = failures_of(corpus_copy, killability=False)
+    reasons = [f[2] for f in failures if f[:2] == ("t1-total", "keywords")]
+    assert reasons[0] == "original: explanation 1 (terse) scores recall 0.50 < 0.90: misses group 2 ['levy']"
+    assert len(reasons) == 3 and report.keyword_passing == 4
+
+
+def test_too_few_natural_explanations(corpus_copy):
+    path = corpus_copy / "items/t2-empty/explanations.toml"
+    path.write_text(path.read_text().split("[[original]]\nstyle = \"verbose\"")[0])
+    _, failures = failures_of(corpus_copy, killability=False)
+    assert failures == [("t2-empty", "keywords", "original: 2 explanations in explanations.toml, need 3")]
+
+
+def test_generic_explanations_that_score_are_refused(corpus_copy):
+    (corpus_copy / "generic-explanations.toml").write_text("".join(
+        f"[[explanation]]\ntext = '''{text}'''\n" for text in
+        ["Multiplied tax rate, empty zero", "multiply the rate; empty input divides by zero",
+         "inverted name check", "negated wrong field", "times the factor, scaled"]))
+    report, failures = failures_of(corpus_copy, killability=False)
+    assert report.keywords["generic_recall"] > 0.3
+    corpus_wide = [f[2] for f in failures if f[0] == "(corpus)"]
+    assert corpus_wide and corpus_wide[0].startswith("generic explanations reach mean keyword recall")
+    specific = [f for f in failures if "every keyword group is hit by a generic explanation" in f[2]]
+    assert {f[0] for f in specific} == {"t1-total", "t2-empty", "t3-guard"}
+
+
+def test_keyword_check_can_be_skipped_for_a_corpus_without_fixtures(corpus_copy):
+    for path in corpus_copy.glob("items/*/explanations.toml"):
+        path.unlink()
+    assert cli("verify", "--corpus", corpus_copy).returncode == 1
+    assert cli("verify", "--corpus", corpus_copy, "--min-fixtures", "0").returncode == 0

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from redpen_bench.corpus import load_corpus
-from redpen_bench.scoring import breakdown, keyword_recall, line_f1, score_rows, tier_metrics
+from redpen_bench.keywords import keyword_recall
+from redpen_bench.scoring import breakdown, score_rows, site_f1, tier_metrics
 from tests.corpus_factory import make_corpus
 
 
@@ -24,11 +25,11 @@ def row(reviewer, v, defect, lines=(), explanation="", error=None, sample=0):
 
 
 def test_line_f1_and_recall():
-    assert line_f1([2], [2], True) == 1.0
-    assert line_f1([2, 3], [2], True) == pytest.approx(2 / 3)
-    assert line_f1([], [2], True) == 0.0
-    assert line_f1([], [], False) == 1.0
-    assert line_f1([5], [], False) == 0.0
+    assert site_f1([2], [{2}], True) == 1.0
+    assert site_f1([2, 3], [{2}], True) == pytest.approx(2 / 3)
+    assert site_f1([], [{2}], True) == 0.0
+    assert site_f1([], [], False) == 1.0
+    assert site_f1([5], [], False) == 0.0
     assert keyword_recall("An OFF-BY-ONE at the Limit", [["off-by-one"], ["limit"], ["sign"]]) == pytest.approx(2 / 3)
 
 

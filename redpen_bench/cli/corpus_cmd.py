@@ -21,25 +21,59 @@ from redpen_bench.corpus import default_corpus_path, read_toml
               help="Structural similarity above which two items are one template.")
 @click.option("--max-overlap", type=click.FloatRange(0, 1), default=1 / 3, show_default=True,
               help="Identifier Jaccard above which a disguised variant is not disguised.")
-def verify_command(corpus_dir, fmt, timeout, jobs, max_similarity, max_overlap):
-    """The gate: killability, integrity, distinctness. Exit 1 naming each failing item, 2 if unreadable."""
-    from redpen_bench.gate import verify
+@click.option("--max-disguise-similarity", type=click.FloatRange(0, 1), default=0.75, show_default=True,
+              help="Structural similarity of disguised and original above which the disguise is a rename.")
+@click.option("--max-domain-overlap", type=click.FloatRange(0, 1), default=0.25, show_default=True,
+              help="Identifier-word Jaccard above which two items share a domain.")
+@click.option("--min-clean-intent", type=click.FloatRange(0), default=0.8, show_default=True,
+              help="clean.py's docstring words as a share of fixed.py's, at least.")
+@click.option("--min-fixtures", type=click.IntRange(0), default=3, show_default=True,
+              help="Natural explanations per defective variant in explanations.toml (0 skips the keyword check).")
+@click.option("--min-fixture-recall", type=click.FloatRange(0, 1), default=0.9, show_default=True,
+              help="Keyword recall every natural explanation must reach.")
+@click.option("--max-generic-recall", type=click.FloatRange(0, 1), default=0.3, show_default=True,
+              help="Mean keyword recall generic explanations may reach over all defective variants.")
+def verify_command(corpus_dir, fmt, timeout, jobs, **thresholds):
+    """The gate: killability, integrity, distinctness, keyword fixtures. Exit 1 naming each failing item and
+    check, 2 if the corpus cannot be read."""
+    from redpen_bench.gate import GateLimits, verify
 
     corpus = open_corpus(corpus_dir)
-    report = verify(corpus, timeout=timeout, jobs=jobs, max_similarity=max_similarity, max_overlap=max_overlap)
+    limits = GateLimits(**thresholds)
+    report = verify(corpus, timeout=timeout, jobs=jobs, limits=limits)
     if fmt == "json":
         click.echo(json.dumps(report.to_json() | {"corpus": corpus.summary()}, indent=2))
     else:
         click.echo(f"corpus {corpus.name} {corpus.version} ({corpus.hash[:12]}): {len(corpus.items)} items")
         for failure in report.failures:
             click.echo(f"FAIL {failure['item']}: {failure['check']}: {failure['reason']}")
-        if report.most_similar:
-            a, b = report.most_similar["items"]
-            click.echo(f"most similar pair: {a} ~ {b}: {report.most_similar['similarity']:.3f} "
-                       f"(limit {max_similarity:.2f})")
+        _echo_closest(report, limits)
         click.echo(report.summary_line())
     if not report.passed:
         sys.exit(1)
+
+
+def _echo_closest(report, limits) -> None:
+    """The nearest each measure came to its limit: how much room the corpus has."""
+    if report.most_similar:
+        a, b = report.most_similar["items"]
+        click.echo(f"most similar pair: {a} ~ {b}: {report.most_similar['similarity']:.3f} "
+                   f"(limit {limits.max_similarity:.2f})")
+    if report.closest_disguise:
+        click.echo(f"closest disguise: {report.closest_disguise['item']}: original ~ disguised "
+                   f"{report.closest_disguise['similarity']:.3f} (limit {limits.max_disguise_similarity:.2f})")
+    if report.closest_domains:
+        a, b = report.closest_domains["variants"]
+        click.echo(f"closest domains: {a} ~ {b}: {report.closest_domains['overlap']:.3f} "
+                   f"(limit {limits.max_domain_overlap:.2f})")
+    kw = report.keywords
+    if kw.get("fixture_recall") is not None:
+        click.echo(f"keyword fixtures: mean recall {kw['fixture_recall']:.3f} "
+                   f"(each >= {limits.min_fixture_recall:.2f}), "
+                   f"mean site F1 of their lines {kw['fixture_site_f1']:.3f}")
+    if kw.get("generic_recall") is not None:
+        click.echo(f"generic explanations: mean recall {kw['generic_recall']:.3f} "
+                   f"(limit {limits.max_generic_recall:.2f})")
 
 
 @click.command("new-item")

@@ -54,11 +54,14 @@ def scores_csv(table: ScoredTable) -> str:
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True)
 @click.option("--reviewer", default=None, help="With --fail-under: the reviewer to gate on.")
 @click.option("--fail-under", type=float, default=None, help="Exit 1 when that reviewer's Average is below X.")
-def score_command(run_dirs, corpus_dir, fmt, reviewer, fail_under):
+@click.option("--keywords", type=click.Choice(["words", "substring"]), default="words", show_default=True,
+              help="Keyword matching: at word starts on normalised text, or the seed's casefolded substring "
+                   "(to compare with scores made by redpen-bench before corpus 1.1).")
+def score_command(run_dirs, corpus_dir, fmt, reviewer, fail_under, keywords):
     """Score run folders (of one corpus) into one table."""
     from redpen_bench.api import score
 
-    table = score(run_dirs, open_corpus(corpus_dir))
+    table = score(run_dirs, open_corpus(corpus_dir), keywords)
     if fmt == "json":
         click.echo(json.dumps(table.to_json(), indent=2))
     elif fmt == "csv":

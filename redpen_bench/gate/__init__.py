@@ -1,13 +1,30 @@
-"""The gate every corpus passes before it is used: killability, integrity, distinctness (corpus/FORMAT.md)."""
+"""The gate every corpus passes before it is used: killability, integrity, distinctness, keyword fixtures
+(corpus/FORMAT.md)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
 from redpen_bench.corpus import Corpus
 from redpen_bench.gate.distinctness import run_distinctness
 from redpen_bench.gate.integrity import run_integrity
+from redpen_bench.gate.keyword_fixtures import FixtureReport, run_keyword_fixtures
 from redpen_bench.gate.killability import run_killability
+
+
+@dataclass(frozen=True)
+class GateLimits:
+    """The gate's thresholds (FORMAT.md gives the defaults and what each one guards)."""
+
+    max_similarity: float = 0.90  # two items' originals: one template above it
+    max_overlap: float = 1 / 3  # identifier Jaccard of disguised and original
+    max_disguise_similarity: float = 0.75  # structural similarity of disguised and original: a rename above it
+    max_domain_overlap: float = 0.25  # domain-word Jaccard of two items' defective variants
+    min_clean_intent: float = 0.8  # clean.py's docstring words against fixed.py's
+    min_fixtures: int = 3  # natural explanations per defective variant
+    min_fixture_recall: float = 0.9  # keyword recall each of them must reach
+    min_generic: int = 5  # generic explanations in the corpus
+    max_generic_recall: float = 0.3  # their mean keyword recall over every defective variant
 
 
 @dataclass
@@ -17,8 +34,13 @@ class GateReport:
     killable: int
     distinct: int
     intact: int
+    keyword_variants: int = 0
+    keyword_passing: int = 0
     failures: list[dict] = field(default_factory=list)  # {"item", "check", "reason"}
     most_similar: dict | None = None
+    closest_disguise: dict | None = None
+    closest_domains: dict | None = None
+    keywords: dict = field(default_factory=dict)  # fixture recall, fixture site F1, generic recall
 
     @property
     def passed(self) -> bool:
@@ -26,22 +48,28 @@ class GateReport:
 
     def summary_line(self) -> str:
         return (f"{self.killable}/{self.items} killable · {self.distinct}/{self.items} structurally distinct · "
-                f"{self.intact}/{self.snippets} snippets intact")
+                f"{self.intact}/{self.snippets} snippets intact · "
+                f"{self.keyword_passing}/{self.keyword_variants} keyword fixtures pass")
 
     def to_json(self) -> dict:
         return {
             "passed": self.passed,
             "counts": {"items": self.items, "snippets": self.snippets, "killable": self.killable,
-                       "distinct": self.distinct, "intact": self.intact},
+                       "distinct": self.distinct, "intact": self.intact,
+                       "keyword_variants": self.keyword_variants, "keyword_passing": self.keyword_passing},
             "failures": self.failures,
             "most_similar": self.most_similar,
+            "closest_disguise": self.closest_disguise,
+            "closest_domains": self.closest_domains,
+            "keywords": self.keywords,
         }
 
 
 def verify(
-    corpus: Corpus, timeout: float = 10.0, jobs: int | None = None,
-    max_similarity: float = 0.90, max_overlap: float = 1 / 3, killability: bool = True,
+    corpus: Corpus, timeout: float = 10.0, jobs: int | None = None, limits: GateLimits | None = None,
+    killability: bool = True,
 ) -> GateReport:
+    limits = limits or GateLimits()
     failures: list[dict] = []
     killable = 0
     if killability:
@@ -52,20 +80,40 @@ def verify(
     problems, intact = run_integrity(corpus)
     for item_id, found in problems.items():
         failures += [{"item": item_id, "check": "integrity", "reason": reason} for reason in found]
-    distinct = run_distinctness(corpus, max_similarity, max_overlap)
+    distinct = run_distinctness(corpus, limits.max_similarity, limits.max_overlap, limits.max_disguise_similarity,
+                                limits.max_domain_overlap, limits.min_clean_intent)
     not_distinct = set()
     for a, b, ratio in distinct.pair_failures:
         not_distinct |= {a, b}
         for item_id, other in ((a, b), (b, a)):
             failures.append({"item": item_id, "check": "distinctness", "reason":
-                             f"same template as {other}: structural similarity {ratio:.3f} > {max_similarity:.2f}"})
+                             f"same template as {other}: structural similarity {ratio:.3f} > "
+                             f"{limits.max_similarity:.2f}"})
+    for a, b, overlap in distinct.domain_failures:
+        for one, other in ((a, b), (b, a)):
+            item_id = one.split("/")[0]
+            not_distinct.add(item_id)
+            failures.append({"item": item_id, "check": "distinctness", "reason":
+                             f"{one} shares its domain with {other}: identifier-word Jaccard {overlap:.2f} > "
+                             f"{limits.max_domain_overlap:.2f}"})
     for item_id, found in distinct.item_failures.items():
         not_distinct |= {item_id} if found else set()
         failures += [{"item": item_id, "check": "distinctness", "reason": reason} for reason in found]
-    most = distinct.most_similar
+    fixtures = FixtureReport()  # min_fixtures 0: a corpus without fixtures (converted from elsewhere)
+    if limits.min_fixtures:
+        fixtures = run_keyword_fixtures(corpus, limits.min_fixtures, limits.min_fixture_recall,
+                                        limits.max_generic_recall, limits.min_generic)
+    for item_id, found in fixtures.failures.items():
+        failures += [{"item": item_id, "check": "keywords", "reason": reason} for reason in found]
+    most, disguise, domains = distinct.most_similar, distinct.closest_disguise, distinct.closest_domains
     return GateReport(
         items=len(corpus.items), snippets=len(corpus.snippets),
         killable=killable if killability else len(corpus.items),
-        distinct=len(corpus.items) - len(not_distinct), intact=intact, failures=failures,
+        distinct=len(corpus.items) - len(not_distinct), intact=intact,
+        keyword_variants=fixtures.variants, keyword_passing=fixtures.passing, failures=failures,
         most_similar={"items": [most[0], most[1]], "similarity": most[2]} if most else None,
+        closest_disguise={"item": disguise[0], "similarity": disguise[1]} if disguise else None,
+        closest_domains={"variants": [domains[0], domains[1]], "overlap": domains[2]} if domains else None,
+        keywords={"fixture_recall": fixtures.fixture_recall, "fixture_site_f1": fixtures.fixture_site_f1,
+                  "generic_recall": fixtures.generic_recall, "limits": asdict(limits)},
     )

@@ -6,14 +6,14 @@ import ast
 import difflib
 from pathlib import Path
 
-from redpen_bench.corpus import REPAIR_OF, Corpus, Item
+from redpen_bench.corpus import REPAIR_OF, Corpus, Item, read_text
 
 
 def changed_lines(defective: Path, repaired: Path) -> set[int]:
     """Lines of the defective file within its diff against the repair; for a pure insertion, the lines
     directly above and below the insertion point."""
-    a = defective.read_text(encoding="utf-8").splitlines()
-    b = repaired.read_text(encoding="utf-8").splitlines()
+    a = read_text(defective).splitlines()
+    b = read_text(repaired).splitlines()
     lines: set[int] = set()
     for tag, i1, i2, _, _ in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if tag in ("replace", "delete"):

@@ -62,6 +62,8 @@ def checks_for(item: Item) -> list[Check]:
     ]
     if "clean" in item.variants:
         checks.append(Check(item.id, "clean", "check_original", True))
+    # a higher-order mutant's every fault is killable alone, not only their combination
+    checks += [Check(item.id, path.stem, "check_original", False) for path in item.single_faults]
     if "disguised" in item.variants:
         checks.append(Check(item.id, "disguised", "check_disguised", False))
         checks.append(Check(item.id, "disguised_fixed", "check_disguised", True))

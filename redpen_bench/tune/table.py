@@ -3,7 +3,7 @@
 Tuning never re-runs the tool per candidate subset. It runs it once with every rule on, keeps each rule's
 findings per snippet, and computes what any subset of rules would have answered: yes when any of its rules fires,
 the union of their lines, their `RULE: message` texts joined. The metrics of those answers come from the same
-definitions as the scorer (`scoring.line_f1`, `scoring.keyword_recall`, `verdict_from_findings`), computed on
+definitions as the scorer (`scoring.site_f1`, `keywords.group_hits`, `verdict_from_findings`), computed on
 arrays so that thousands of subsets cost one call of the scorer's core, `scoring.tier_metrics`.
 """
 
@@ -18,12 +18,15 @@ import numpy as np
 from redpen_bench.adapters.findings import Finding
 from redpen_bench.corpus import Corpus
 from redpen_bench.errors import InputError
+from redpen_bench.keywords import DEFAULT_MODE, group_hits
 from redpen_bench.scoring import average, tier_metrics
 
 # Why per-rule keyword hits add up to the union's: a subset's explanation is its findings' texts joined with
-# "\n" (verdict_from_findings), and casefold maps character by character, so a phrase without "\n" occurs in
-# the joined text exactly when it occurs in one finding's text. A phrase with a line break could span two
-# findings; the table refuses those (build_table) rather than score them differently from the scorer.
+# "\n" (verdict_from_findings); normalisation works within a line but for the whitespace it collapses, and every
+# finding's text starts with its rule id, so a phrase occurs in the joined text when it occurs in one finding's
+# text. Only a phrase running from the end of one message into the next rule id could differ; the tune command
+# re-scores its chosen subset with score_rows and warns on any difference. A phrase with a line break could
+# span two findings; the table refuses those (build_table).
 SEPARATOR = "\n"
 
 
@@ -37,6 +40,11 @@ class SnippetTruth:
     defective: bool
     planted: tuple[int, ...] = ()
     keywords: tuple[tuple[str, ...], ...] = ()
+    sites: tuple[frozenset[int], ...] = ()  # default: one site per planted line
+
+    def __post_init__(self) -> None:
+        if not self.sites and self.planted:
+            object.__setattr__(self, "sites", tuple(frozenset({line}) for line in self.planted))
 
 
 @dataclass(frozen=True, eq=False)
@@ -47,7 +55,7 @@ class FiringTable:
     fires: np.ndarray  # (R, S) bool: the rule has a finding on the snippet
     lines: np.ndarray  # (R, S, L) bool: lines its findings cover (line .. end_line, as verdict_from_findings)
     hits: np.ndarray  # (R, S, G) bool: keyword group g hit by one of its findings' `RULE: message` texts
-    planted: np.ndarray  # (S, L) bool
+    sites: np.ndarray  # (S, K, L) bool: site k of snippet s holds line l
     n_groups: np.ndarray  # (S,) keyword groups of a defective snippet, 0 for a control
     errored: tuple[int, ...] = ()  # snippets whose tool run failed: they count as "no", as in the scorer
 
@@ -65,8 +73,12 @@ class FiringTable:
         return np.array([s.item for s in self.snippets], dtype=object)
 
     @cached_property
-    def n_planted(self) -> np.ndarray:
-        return self.planted.sum(axis=1)
+    def n_sites(self) -> np.ndarray:
+        return self.sites.any(axis=2).sum(axis=1)
+
+    @cached_property
+    def covered(self) -> np.ndarray:
+        return self.sites.any(axis=1)
 
     @cached_property
     def _float(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -86,10 +98,12 @@ class FiringTable:
     def union_metrics(self, yes, lines, hits) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The union of a candidate's rules, yes (C, S), lines (C, S, L), hits (C, S, G) -> per snippet yes,
         line F1 and keyword recall exactly as score_rows computes them for a verdict from those findings."""
-        named = lines.sum(axis=-1)
-        overlap = (lines & self.planted).sum(axis=-1)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            f1_defective = np.where(named > 0, 2.0 * overlap / (named + self.n_planted), 0.0)
+        named = lines.sum(axis=-1).astype(float)
+        in_site = (lines & self.covered).sum(axis=-1).astype(float)
+        sites_hit = (np.einsum("csl,skl->csk", lines.astype(np.float32), self.sites.astype(np.float32)) > 0).sum(-1)
+        with np.errstate(invalid="ignore", divide="ignore"):  # site_f1: 2ab / (a*s + b*n)
+            f1_defective = np.where(in_site > 0, 2.0 * in_site * sites_hit
+                                    / (in_site * self.n_sites + sites_hit * named), 0.0)
         f1 = np.where(self.defective, f1_defective, (named == 0).astype(float))
         groups = np.maximum(self.n_groups, 1)
         recall = np.where(yes & self.defective, hits.sum(axis=-1) / groups, 0.0)
@@ -119,9 +133,9 @@ class FiringTable:
 
 def build_table(
     snippets: Sequence[SnippetTruth], tiers: Sequence[str], findings: Sequence[Iterable[Finding]],
-    errored: Iterable[int] = (),
+    errored: Iterable[int] = (), keywords: str = DEFAULT_MODE,
 ) -> FiringTable:
-    """findings[s]: every finding of the all-rules run on snippet s."""
+    """findings[s]: every finding of the all-rules run on snippet s; `keywords`: the keyword matching."""
     findings = [list(f) for f in findings]
     for truth in snippets:
         for group in truth.keywords:
@@ -132,32 +146,32 @@ def build_table(
     rules = tuple(sorted({f.rule for fs in findings for f in fs}))
     position = {r: i for i, r in enumerate(rules)}
     last = max([max(f.line, f.end_line) for fs in findings for f in fs]
-               + [n for s in snippets for n in s.planted] + [0])
+               + [n for s in snippets for site in s.sites for n in site] + [0])
     n_rules, n_snippets, n_lines = len(rules), len(snippets), last + 1
     n_groups = max([len(s.keywords) for s in snippets] + [1])
     fires = np.zeros((n_rules, n_snippets), dtype=bool)
     lines = np.zeros((n_rules, n_snippets, n_lines), dtype=bool)
     hits = np.zeros((n_rules, n_snippets, n_groups), dtype=bool)
-    planted = np.zeros((n_snippets, n_lines), dtype=bool)
+    n_site_max = max([len(s.sites) for s in snippets] + [1])
+    sites = np.zeros((n_snippets, n_site_max, n_lines), dtype=bool)
     for s, (truth, found) in enumerate(zip(snippets, findings, strict=True)):
-        planted[s, list(truth.planted)] = True
-        groups = [[p.casefold() for p in g] for g in truth.keywords] if truth.defective else []
+        for k, site in enumerate(truth.sites):
+            sites[s, k, list(site)] = True
+        groups = truth.keywords if truth.defective else ()
         for f in found:
             r = position[f.rule]
             fires[r, s] = True
             lines[r, s, f.line: max(f.line, f.end_line) + 1] = True
-            text = f"{f.rule}: {f.message}".casefold()
-            for g, phrases in enumerate(groups):
-                if not hits[r, s, g] and any(p in text for p in phrases):
-                    hits[r, s, g] = True
+            if groups:
+                hits[r, s, : len(groups)] |= group_hits(f"{f.rule}: {f.message}", groups, keywords)
     group_counts = np.array([len(s.keywords) if s.defective else 0 for s in snippets], dtype=int)
-    return FiringTable(rules, tuple(snippets), tuple(tiers), fires, lines, hits, planted, group_counts,
+    return FiringTable(rules, tuple(snippets), tuple(tiers), fires, lines, hits, sites, group_counts,
                        tuple(sorted(set(errored))))
 
 
 def corpus_truths(corpus: Corpus) -> list[SnippetTruth]:
     tier_of = {item.id: item.tier for item in corpus.items}
-    return [SnippetTruth(v.item_id, v.name, tier_of[v.item_id], v.defective, v.planted_lines, v.keywords)
+    return [SnippetTruth(v.item_id, v.name, tier_of[v.item_id], v.defective, v.planted_lines, v.keywords, v.sites)
             for v in corpus.snippets]
 
 

@@ -1,0 +1,62 @@
+"""Keyword matching of explanations (corpus/FORMAT.md, "Keyword matching"); it knows no reviewer.
+
+`words` (the default) matches a phrase on normalised text at the start of a word, so "negat" hits "negative"
+and "`and`" hits "and", while "sign" does not hit "assign" nor "ml" "mg_per_ml". `substring` is the seed's rule
+(casefolded substring anywhere), kept to compare a result with scores made before corpus 1.1.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+MODES = ("words", "substring")
+DEFAULT_MODE = "words"
+
+# Markdown emphasis around a run of text on one line: *x*, **x**, _x_, __x__ (not inside a word such as
+# mg_per_ml, not "a * b" with spaces inside the markers).
+_EMPHASIS = re.compile(r"(?<![\w*])(\*{1,3}|_{1,3})(?=\S)([^\n]*?\S)\1(?![\w*])")
+_QUOTES = re.compile(r"[`\"'“”‘’«»]")
+_HYPHEN = re.compile(r"(?<=[^\W\d_])[-‐‑–](?=[^\W\d_])")  # back-to-back == back to back
+_SPACE = re.compile(r"\s+")
+
+
+def normalise(text: str) -> str:
+    """Casefolded, markdown emphasis, backticks and quotes stripped, hyphens between letters as spaces,
+    whitespace collapsed."""
+    text = _EMPHASIS.sub(r"\2", text)
+    text = _QUOTES.sub("", text.casefold())
+    text = _HYPHEN.sub(" ", text)
+    return _SPACE.sub(" ", text).strip()
+
+
+@lru_cache(maxsize=4096)
+def _pattern(phrase: str) -> re.Pattern[str]:
+    norm = normalise(phrase)
+    start = r"(?<!\w)" if norm[:1].isalnum() or norm[:1] == "_" else ""
+    return re.compile(start + re.escape(norm))
+
+
+def phrase_hits(normalised_text: str, phrase: str) -> bool:
+    """Whether `phrase` occurs in an already normalised text, starting at a word start when it starts with a
+    letter, digit or underscore (a phrase such as "<=" may stand anywhere)."""
+    return _pattern(phrase).search(normalised_text) is not None
+
+
+def group_hits(explanation: str, groups: Sequence[Sequence[str]], mode: str = DEFAULT_MODE) -> list[bool]:
+    """For each keyword group, whether any of its phrases occurs in the explanation."""
+    if mode == "substring":
+        text = explanation.casefold()
+        return [any(p.casefold() in text for p in group) for group in groups]
+    if mode != "words":
+        raise ValueError(f"unknown keyword matching {mode!r}; known: {', '.join(MODES)}")
+    text = normalise(explanation)
+    return [any(phrase_hits(text, p) for p in group) for group in groups]
+
+
+def keyword_recall(explanation: str, groups: Sequence[Sequence[str]], mode: str = DEFAULT_MODE) -> float:
+    """Groups hit / groups (0 for no group)."""
+    if not groups:
+        return 0.0
+    return sum(group_hits(explanation, groups, mode)) / len(groups)
