@@ -13,7 +13,7 @@ from redpen_bench.adapters import Spec, make_reviewer, parse_spec
 from redpen_bench.adapters.base import Reviewer, ReviewOptions, Task, error_verdict
 from redpen_bench.corpus import Corpus, Variant
 from redpen_bench.errors import InputError
-from redpen_bench.runs import RunFolder, VerdictRow, now
+from redpen_bench.runs import SNIPPET_HASH_CHARS, RunFolder, VerdictRow, now
 from redpen_bench.verdict import Verdict
 
 Progress = Callable[[str, int, int], None]  # (reviewer key, newly done, total for that reviewer)
@@ -53,6 +53,12 @@ class RunResult:
     failures: dict[str, str] = field(default_factory=dict)  # reviewer key -> crash message
     estimates: dict[str, dict] = field(default_factory=dict)  # --dry-run
     refreshed: list[str] = field(default_factory=list)  # reviewers asked again: they changed since their rows
+    outcomes: dict[str, dict[str, int]] = field(default_factory=dict)  # per reviewer: answered ... missing
+
+    @property
+    def has_errors(self) -> bool:
+        """Error rows remain: the same command would ask those snippets again."""
+        return any(o["errors"] for o in self.outcomes.values())
 
 
 def plan_run(
@@ -90,16 +96,19 @@ def _run_one(plan: Plan, folder: RunFolder, progress: Progress | None, result: R
     fingerprint = plan.reviewer.answer_fingerprint()
     pending = {(t.snippet.item_id, t.snippet.name, t.sample): t for t in plan.tasks}
     lock = threading.Lock()
+    row_keys: set[str] = set()
 
     def emit(task: Task, verdict: Verdict, reviewer: str | None = None, **meta) -> None:
         row_key = reviewer or key  # a replay file of several reviewers files each row under its own name
         # the fingerprint of the reviewer that answered here wins over one a replayed row carries
         row = VerdictRow.of(row_key, task.snippet.item_id, task.snippet.name, verdict, task.sample,
-                            **(meta | {"fingerprint": fingerprint}))
+                            **(meta | {"fingerprint": fingerprint,
+                                       "snippet": task.snippet.sha256[:SNIPPET_HASH_CHARS]}))
         folder.append(row)
         with lock:
             was_pending = pending.pop((task.snippet.item_id, task.snippet.name, task.sample), None) is not None
             result.new_rows[row_key] = result.new_rows.get(row_key, 0) + 1
+            row_keys.add(row_key)
         if progress and was_pending:
             progress(key, 1, len(plan.tasks))
 
@@ -115,7 +124,9 @@ def _run_one(plan: Plan, folder: RunFolder, progress: Progress | None, result: R
         folder.update_reviewer(key, {"crash": traceback.format_exc(limit=8)})
         for task in list(pending.values()):
             emit(task, error_verdict(f"reviewer crashed: {message}"))
-    folder.update_reviewer(key, {"finished": now(), "seconds": round(time.monotonic() - started, 3)})
+    before = folder.read_manifest()["reviewers"].get(key, {}).get("rows_as", [])
+    folder.update_reviewer(key, {"finished": now(), "seconds": round(time.monotonic() - started, 3),
+                                 "rows_as": sorted(set(before) | row_keys)})
 
 
 def run_reviewers(
@@ -129,13 +140,26 @@ def run_reviewers(
     """Run every reviewer side by side (one thread each: tools are subprocesses, LLMs are I/O)."""
     options = options or ReviewOptions()
     folder = RunFolder(run_dir)
-    folder.open_for(corpus)
-    plans, stale = plan_run(corpus, specs, folder, options, snippets)
-    result = RunResult(folder.path, refreshed=stale)
-    if options.dry_run:
+    if not specs:
+        raise InputError("--reviewer: no reviewer named")
+    if options.dry_run:  # plans against what is there, creates nothing
+        if folder.manifest_path.exists() and folder.read_manifest()["corpus"]["hash"] != corpus.hash:
+            folder.open_for(corpus)  # refuses, naming both corpora
+        plans, stale = plan_run(corpus, specs, folder, options, snippets)
+        result = RunResult(folder.path, refreshed=stale)
         for plan in plans:
             result.estimates[plan.spec.key] = plan.reviewer.estimate(plan.tasks) or {"requests": 0}
         return result
+    with folder.exclusive(options.lock_timeout):
+        folder.open_for(corpus)
+        plans, stale = plan_run(corpus, specs, folder, options, snippets)
+        result = RunResult(folder.path, refreshed=stale)
+        _run_all(plans, folder, progress, result)
+        result.outcomes = outcomes(folder, plans, snippets if snippets is not None else corpus.snippets, options)
+    return result
+
+
+def _run_all(plans: list[Plan], folder: RunFolder, progress: Progress | None, result: RunResult) -> None:
     # daemon threads: on Ctrl-C the process ends at once, and every row already appended stays
     threads = [
         threading.Thread(target=_run_one, args=(plan, folder, progress, result), daemon=True, name=plan.spec.key)
@@ -148,4 +172,21 @@ def run_reviewers(
         for thread in wave:
             while thread.is_alive():
                 thread.join(0.2)
-    return result
+
+
+def outcomes(folder: RunFolder, plans: Sequence[Plan], snippets: Sequence[Variant], options: ReviewOptions,
+             ) -> dict[str, dict[str, int]]:
+    """Per reviewer key that has rows for these snippets (a replay file files rows under its own names):
+    answered, unparsed, errors, missing."""
+    wanted = {(v.item_id, v.name) for v in snippets}
+    rows = [r for r in folder.rows() if (r["item"], r["variant"]) in wanted]
+    out = {}
+    for plan in plans:
+        samples = options.samples if plan.reviewer.takes_samples else 1
+        for key in folder.row_keys(plan.spec.key):
+            mine = [r for r in rows if r["reviewer"] == key and r.get("sample", 0) < samples]
+            errors = sum(1 for r in mine if r.get("error"))
+            unparsed = sum(1 for r in mine if not r.get("error") and r.get("defect") is None)
+            out[key] = {"answered": len(mine) - errors - unparsed, "unparsed": unparsed, "errors": errors,
+                        "missing": len(wanted) * samples - len(mine)}
+    return out

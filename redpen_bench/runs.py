@@ -1,27 +1,37 @@
 """Run folders that lose nothing: a manifest and verdict rows appended one JSON line as each arrives.
 
-A run folder belongs to one corpus (by hash). Running the same command again resumes: only snippets without a
-good row are asked again, and error rows are retried. A line cut short by a kill is skipped on reading.
+A run folder belongs to one corpus (by hash), and each row names the snippet it answered (by hash), so a folder
+that lost its manifest can still prove which corpus it holds. One process at a time writes a folder: the
+command holds an exclusive lock on it for its whole run. Running the same command again resumes: only snippets
+without a good row are asked again, and error rows are retried. A line that is cut short, not UTF-8, not JSON or
+not a valid row is skipped on reading, counted and named, and never scored.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
+import logging
 import os
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from redpen_bench import __version__
-from redpen_bench.corpus import Corpus
+from redpen_bench.corpus import SCORED_VARIANTS, Corpus
 from redpen_bench.errors import InputError
 from redpen_bench.verdict import Verdict
 
 MANIFEST = "manifest.json"
 VERDICTS = "verdicts.jsonl"
+LOCK = ".lock"
 SCHEMA_VERSION = 1
+SNIPPET_HASH_CHARS = 16
+log = logging.getLogger("redpen_bench")
 
 
 class RunFolderError(InputError):
@@ -60,20 +70,72 @@ def now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S%z")
 
 
+def row_problem(row: object) -> str | None:
+    """Why a stored row cannot be scored, or None: a row is scored only as FORMAT.md defines it."""
+    if not isinstance(row, dict):
+        return "not a JSON object"
+    for key in ("reviewer", "item"):
+        if not isinstance(row.get(key), str) or not row[key]:
+            return f"field '{key}': expected a non-empty string"
+    if row.get("variant") not in SCORED_VARIANTS:
+        return f"field 'variant': expected one of {list(SCORED_VARIANTS)}"
+    sample = row.get("sample", 0)
+    if type(sample) is not int or sample < 0:
+        return "field 'sample': expected a whole number >= 0"
+    if row.get("defect") not in (True, False, None):
+        return "field 'defect': expected true, false or null"
+    lines = row.get("lines", [])
+    if not isinstance(lines, list) or not all(type(n) is int and n >= 1 for n in lines):
+        return "field 'lines': expected a list of line numbers"
+    for key in ("explanation", "error", "raw"):
+        if row.get(key) is not None and not isinstance(row[key], str):
+            return f"field '{key}': expected a string or null"
+    return None
+
+
+def read_rows(path: Path) -> tuple[list[dict], list[int]]:
+    """Every valid row of a JSON Lines file in order, and the numbers of the lines skipped (cut short, not
+    UTF-8, not JSON, not a valid row)."""
+    rows, skipped = [], []
+    with path.open("rb") as lines:
+        for number, data in enumerate(lines, 1):
+            if not data.strip():
+                continue
+            try:
+                row = json.loads(data.decode("utf-8"))
+            except ValueError:  # UnicodeDecodeError is a ValueError
+                skipped.append(number)
+                continue
+            if row_problem(row) is None:
+                rows.append(row)
+            else:
+                skipped.append(number)
+    return rows, skipped
+
+
+def skipped_message(path: Path, skipped: list[int]) -> str:
+    shown = ", ".join(map(str, skipped[:10])) + (", ..." if len(skipped) > 10 else "")
+    return (f"{len(skipped)} unreadable line{'s' if len(skipped) != 1 else ''} in {path} skipped "
+            f"(not scored; their snippets are asked again on resume): line{'s' if len(skipped) != 1 else ''} {shown}")
+
+
+_HELD: dict[str, list] = {}  # folder -> [open lock file, depth]: the process's own exclusive locks
+_HELD_GUARD = threading.Lock()
 _FOLDER_LOCKS: dict[str, threading.RLock] = {}
-_FOLDER_LOCKS_GUARD = threading.Lock()
 
 
 def _folder_lock(path: Path) -> threading.RLock:
     """One lock per folder for all RunFolder objects of the process: an ensemble runs its missing components
     through a second runner, with a second RunFolder, into the folder the first one is appending to."""
-    with _FOLDER_LOCKS_GUARD:
+    with _HELD_GUARD:
         return _FOLDER_LOCKS.setdefault(str(path.resolve()), threading.RLock())
 
 
 class RunFolder:
     def __init__(self, path: str | Path):
         self.path = Path(path)
+        if self.path.exists() and not self.path.is_dir():
+            raise RunFolderError(f"{self.path}: a file, not a run folder; choose another --out")
         self._lock = _folder_lock(self.path)
         self.skipped_lines: list[int] = []
 
@@ -85,6 +147,51 @@ class RunFolder:
     def verdicts_path(self) -> Path:
         return self.path / VERDICTS
 
+    @contextlib.contextmanager
+    def exclusive(self, timeout: float = 600.0) -> Iterator[None]:
+        """Hold the folder against other processes (re-entrant within this one). A second process waits up to
+        `timeout` seconds, saying so once, then refuses naming the holder."""
+        key = str(self.path.resolve())
+        with _HELD_GUARD:
+            held = _HELD.get(key)
+            if held:
+                held[1] += 1
+        if not held:
+            self.path.mkdir(parents=True, exist_ok=True)
+            handle = (self.path / LOCK).open("a+")
+            deadline, told = time.monotonic() + timeout, False
+            while True:
+                try:
+                    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    holder = (self.path / LOCK).read_text(errors="replace").strip() or "another process"
+                    if time.monotonic() >= deadline:
+                        handle.close()
+                        raise RunFolderError(f"{self.path}: in use by {holder}; gave up after {timeout:g} s "
+                                             "(two runs must not write one run folder at once)") from None
+                    if not told:
+                        log.warning("%s: in use by %s; waiting for it to finish", self.path, holder)
+                        told = True
+                    time.sleep(0.1)
+            handle.seek(0)
+            handle.truncate()
+            handle.write(f"pid {os.getpid()}\n")
+            handle.flush()
+            with _HELD_GUARD:
+                _HELD[key] = [handle, 1]
+        try:
+            yield
+        finally:
+            with _HELD_GUARD:
+                entry = _HELD[key]
+                entry[1] -= 1
+                if entry[1] == 0:
+                    del _HELD[key]
+                    entry[0].truncate(0)
+                    fcntl.flock(entry[0], fcntl.LOCK_UN)
+                    entry[0].close()
+
     def read_manifest(self) -> dict:
         if not self.manifest_path.is_file():
             raise RunFolderError(f"{self.manifest_path}: not a run folder (no {MANIFEST})")
@@ -92,21 +199,30 @@ class RunFolder:
             manifest = json.loads(self.manifest_path.read_text(encoding="utf-8"))
         except ValueError as exc:
             raise RunFolderError(f"{self.manifest_path}: unreadable JSON: {exc}") from None
-        if not isinstance(manifest, dict) or "corpus" not in manifest or "hash" not in manifest["corpus"]:
+        if not isinstance(manifest, dict) or not isinstance(manifest.get("corpus"), dict) \
+                or "hash" not in manifest["corpus"]:
             raise RunFolderError(f"{self.manifest_path}: field 'corpus.hash' missing")
+        if not isinstance(manifest.get("reviewers", {}), dict):
+            raise RunFolderError(f"{self.manifest_path}: field 'reviewers': expected an object")
         return manifest
 
     def open_for(self, corpus: Corpus) -> dict:
-        """Create the folder for this corpus, or check that an existing one was made for it."""
+        """Create the folder for this corpus, or check that an existing one was made for it (call it holding
+        `exclusive`). A folder with rows and no manifest is taken only when every row answers a snippet of
+        this corpus as it is now; a row cut short by a kill is removed."""
         if self.manifest_path.exists():
             manifest = self.read_manifest()
             if manifest["corpus"]["hash"] != corpus.hash:
                 raise RunFolderError(
                     f"{self.manifest_path}: field 'corpus.hash': this run folder was made for corpus "
-                    f"{manifest['corpus'].get('name')} {manifest['corpus']['hash'][:12]}, not "
+                    f"{manifest['corpus'].get('name')} {str(manifest['corpus']['hash'])[:12]}, not "
                     f"{corpus.name} {corpus.hash[:12]}; choose another --out"
                 )
+            self._repair_tail()
             return manifest
+        if self.verdicts_path.exists():
+            self._check_orphan_rows(corpus)
+            self._repair_tail()
         self.path.mkdir(parents=True, exist_ok=True)
         manifest = {
             "schema_version": SCHEMA_VERSION,
@@ -118,9 +234,40 @@ class RunFolder:
         self.write_manifest(manifest)
         return manifest
 
+    def _check_orphan_rows(self, corpus: Corpus) -> None:
+        snippets = {(v.item_id, v.name): v.sha256[:SNIPPET_HASH_CHARS] for v in corpus.snippets}
+        rows, _ = read_rows(self.verdicts_path)
+        foreign = [r for r in rows if r.get("snippet") != snippets.get((r["item"], r["variant"]))]
+        if foreign:
+            first = foreign[0]
+            raise RunFolderError(
+                f"{self.verdicts_path}: rows but no {MANIFEST}, and {len(foreign)} of {len(rows)} rows do not "
+                f"answer this corpus's snippets (first: {first['item']} {first['variant']}, field 'snippet' "
+                f"{first.get('snippet')!r}); restore the manifest or choose another --out")
+
+    def _repair_tail(self) -> None:
+        """Cut a last line that a kill left without its newline: it holds no whole verdict."""
+        if not self.verdicts_path.exists():
+            return
+        with self._lock, self.verdicts_path.open("r+b") as data:
+            size = data.seek(0, os.SEEK_END)
+            if not size or (data.seek(size - 1), data.read(1))[1] == b"\n":
+                return
+            tail = min(size, 1 << 20)
+            while True:
+                data.seek(size - tail)
+                cut = data.read(tail).rfind(b"\n")
+                if cut >= 0 or tail == size:
+                    break
+                tail = min(size, tail * 2)
+            keep = size - tail + cut + 1 if cut >= 0 else 0
+            data.truncate(keep)
+            log.warning("%s: removed a last line cut short (%d bytes): its snippet is asked again",
+                        self.verdicts_path, size - keep)
+
     def write_manifest(self, manifest: dict) -> None:
         with self._lock:
-            tmp = self.manifest_path.with_suffix(".tmp")
+            tmp = self.path / f".{MANIFEST}.{os.getpid()}.{threading.get_ident()}.tmp"
             tmp.write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
             os.replace(tmp, self.manifest_path)
 
@@ -130,6 +277,11 @@ class RunFolder:
             manifest["reviewers"][key] = manifest["reviewers"].get(key, {}) | entry
             self.write_manifest(manifest)
 
+    def row_keys(self, spec_key: str) -> list[str]:
+        """The reviewer names a spec's rows are filed under: its key, or those a replay file carries."""
+        entry = self.read_manifest()["reviewers"].get(spec_key, {}) if self.manifest_path.exists() else {}
+        return entry.get("rows_as") or [spec_key]
+
     def append(self, row: VerdictRow) -> None:
         line = json.dumps(row.to_dict(), ensure_ascii=False) + "\n"
         with self._lock, self.verdicts_path.open("a+b") as out:
@@ -138,21 +290,19 @@ class RunFolder:
             out.write(line.encode("utf-8"))  # one write per row: a kill loses at most the row being written
 
     def rows(self, reviewer: str | None = None) -> list[dict]:
-        """Every stored row, the last one per (reviewer, item, variant, sample) winning."""
-        self.skipped_lines: list[int] = []
+        """Every valid stored row, the last one per (reviewer, item, variant, sample) winning; lines that are
+        not valid rows are skipped, counted in `skipped_lines` and logged once."""
         if not self.verdicts_path.exists():
+            self.skipped_lines = []
             return []
+        rows, skipped = read_rows(self.verdicts_path)
+        if skipped and skipped != self.skipped_lines:
+            log.warning("%s", skipped_message(self.verdicts_path, skipped))
+        self.skipped_lines = skipped
         latest: dict[tuple, dict] = {}
-        with self.verdicts_path.open(encoding="utf-8") as lines:
-            for number, text in enumerate(lines, 1):
-                try:
-                    row = json.loads(text)
-                    key = (row["reviewer"], row["item"], row["variant"], row.get("sample", 0))
-                except (ValueError, KeyError, TypeError):
-                    self.skipped_lines.append(number)  # a row cut short by a kill: asked again on resume
-                    continue
-                if reviewer is None or row["reviewer"] == reviewer:
-                    latest[key] = row
+        for row in rows:
+            if reviewer is None or row["reviewer"] == reviewer:
+                latest[(row["reviewer"], row["item"], row["variant"], row.get("sample", 0))] = row
         return list(latest.values())
 
     def done(self, reviewer: str, fingerprint: str | None = None) -> set[tuple[str, str, int]]:

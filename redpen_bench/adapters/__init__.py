@@ -86,9 +86,15 @@ def parse_spec(text: str) -> Spec:
     return Spec(key=name or text, family=family, arg=arg or None, text=text)
 
 
-def split_specs(values: list[str] | tuple[str, ...]) -> list[str]:
-    """--reviewer a,b --reviewer c -> [a, b, c]."""
-    return [part.strip() for value in values for part in value.split(",") if part.strip()]
+def split_specs(values: list[str] | tuple[str, ...], option: str = "--reviewer") -> list[str]:
+    """--reviewer a,b --reviewer c -> [a, b, c]; a value that names nothing ("", ",,") is an error."""
+    out = []
+    for value in values:
+        parts = [part.strip() for part in value.split(",") if part.strip()]
+        if not parts:
+            raise SpecError(f"{option} '{value}': names no reviewer")
+        out += parts
+    return out
 
 
 def load_family(family: str) -> type[Reviewer]:

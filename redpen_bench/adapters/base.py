@@ -51,6 +51,8 @@ class ReviewOptions:
     run_folder: Path | None = None
     # how many reviewers this run starts side by side: a tool that would fan out over the cores holds back
     side_by_side: int = 1
+    # seconds a run waits for another process to release the run folder before refusing
+    lock_timeout: float = 600.0
 
 
 # emit(task, verdict, **meta): called once per task, from any thread; meta lands in the row.

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -14,9 +15,10 @@ import click
 from redpen_bench.adapters import REGISTRY, Spec, split_specs
 from redpen_bench.adapters.base import ReviewOptions
 from redpen_bench.cli.common import corpus_option, open_corpus, print_path
-from redpen_bench.cli.run_cmd import build_options, review_options, run_on_terminal
+from redpen_bench.cli.run_cmd import RETRY_EXIT, build_options, review_options, run_on_terminal
 from redpen_bench.corpus import Corpus, packaged_path
 from redpen_bench.errors import InputError
+from redpen_bench.runs import RunFolder
 
 BASELINES = ("always-no", "always-yes", "random", "oracle")
 DEFAULT_OUT = Path("reports")
@@ -31,7 +33,7 @@ def analyzer_specs(only: str | None = None) -> list[str]:
                  for family in REGISTRY if (root / family).is_dir()}
     available = {family: profiles for family, profiles in available.items() if profiles}
     if only is not None:
-        wanted = [t for t in split_specs([only]) if t != "none"]
+        wanted = [t for t in split_specs([only], "--analyzers") if t != "none"]
         unknown = [t for t in wanted if t not in available]
         if unknown:
             raise InputError(f"--analyzers: unknown {unknown}; shipped: {', '.join(available) or 'none'}")
@@ -142,16 +144,21 @@ def compare_command(reviewers, corpus_dir, out, runs_dir, analyzers, config_path
     options = replace(build_options(kw), prices=config.prices)
     run_dir = runs_dir / f"compare-{corpus.name}-{corpus.hash[:8]}-{options_fingerprint(options, specs)}"
     started = time.time()
-    if run_on_terminal(corpus, specs, run_dir, options) is None:
+    result = run_on_terminal(corpus, specs, run_dir, options)
+    if result is None:
         return
+    folder = RunFolder(run_dir)  # a replay file's rows are filed under its reviewers' own names
+    reviewers = list(dict.fromkeys(key for s in specs for key in folder.row_keys(s.key)))
     report = build_report(
         [run_dir], corpus, _report_dir(out or settings.out or DEFAULT_OUT, name, corpus),
-        reviewers=[s.key for s in specs], replicates=replicates, seed=options.seed,
+        reviewers=reviewers, replicates=replicates, seed=options.seed,
         extra_manifest={"command": "compare", "run_seconds": round(time.time() - started, 3),
                         "reviewer_specs": {s.key: s.text for s in specs}},
     )
     click.echo(leaderboard_text(report), err=True, nl=False)
     print_path(report.path)
+    if result.has_errors:
+        sys.exit(RETRY_EXIT)
 
 
 @click.command("report")

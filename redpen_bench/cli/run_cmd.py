@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,6 +15,8 @@ from redpen_bench.cli.common import corpus_option, open_corpus, print_path
 from redpen_bench.errors import InputError
 from redpen_bench.runner import run_reviewers, select_snippets
 from redpen_bench.runs import default_run_dir
+
+RETRY_EXIT = 3  # the run ended, but error rows remain: the same command asks those snippets again
 
 
 def _params(values: tuple[str, ...]) -> dict:
@@ -98,7 +101,7 @@ class StderrProgress:
 @click.option("--reviewer", "-r", "reviewers", multiple=True, required=True,
               help="Reviewer spec(s), comma-separated or repeated; NAME=SPEC names one.")
 @corpus_option
-@click.option("--out", type=click.Path(path_type=Path), default=None,
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="The run folder (default runs/<corpus>-<hash8>/).")
 @click.option("--items", default=None, help="Only these item ids (comma-separated).")
 @click.option("--tier", default=None, help="Only this tier.")
@@ -118,6 +121,8 @@ def run_command(reviewers, corpus_dir, out, items, tier, limit, config_path, **k
     result = run_on_terminal(corpus, specs, out or default_run_dir(corpus), options, snippets)
     if result is not None:
         print_path(result.path)
+        if result.has_errors:
+            sys.exit(RETRY_EXIT)
 
 
 def run_on_terminal(corpus, specs, run_dir, options, snippets=None):
@@ -134,12 +139,19 @@ def run_on_terminal(corpus, specs, run_dir, options, snippets=None):
 
 
 def tell_outcome(result) -> None:
-    """On stderr: reviewers asked again because they changed, and reviewers that failed."""
+    """On stderr: reviewers asked again because they changed, reviewers that failed, and what every reviewer's
+    rows hold now."""
     for key in result.refreshed:
         click.echo(f"redpen-bench: {key} changed since its stored rows (tool, profile, model or prompt): "
                    "asked every snippet again", err=True)
     for key, message in result.failures.items():
         click.echo(f"redpen-bench: reviewer {key} failed: {message} (its rows are error rows)", err=True)
+    width = max((len(key) for key in result.outcomes), default=0)
+    for key, o in result.outcomes.items():
+        click.echo(f"redpen-bench: {key.ljust(width)}  {o['answered']} answered, {o['unparsed']} unparsed, "
+                   f"{o['errors']} errors, {o['missing']} missing", err=True)
+    if result.has_errors:
+        click.echo(f"redpen-bench: error rows remain (exit {RETRY_EXIT}): the same command retries them", err=True)
 
 
 @click.command("reviewers")
