@@ -26,11 +26,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from redpen_bench.adapters import Spec, parse_spec
+from redpen_bench.adapters import REGISTRY, Spec, parse_spec
 from redpen_bench.errors import InputError
 from redpen_bench.prices import check_prices
 
 CONFIG_NAME = "redpen.toml"
+_TABLES = ("reviewers", "prices", "compare")
+_COMPARE_FIELDS = ("reviewers", "out")
 
 
 class ConfigError(InputError):
@@ -73,10 +75,17 @@ def load_config(path: str | Path | None = None, cwd: Path | None = None) -> Conf
         raise ConfigError(f"{path}: config file not found") from None
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ConfigError(f"{path}: unreadable TOML: {exc}") from None
+    unknown = sorted(set(data) - set(_TABLES))
+    if unknown:
+        raise ConfigError(f"{path}: field '{unknown[0]}': unknown table; known: {', '.join(_TABLES)}")
     reviewers = data.get("reviewers", {})
     if not isinstance(reviewers, dict):
         raise ConfigError(f"{path}: field 'reviewers': expected tables [reviewers.NAME]")
     named = {name: _reviewer(path, name, table) for name, table in reviewers.items()}
+    compare = data.get("compare", {})
+    unknown = sorted(set(compare) - set(_COMPARE_FIELDS)) if isinstance(compare, dict) else []
+    if unknown:
+        raise ConfigError(f"{path}: field 'compare.{unknown[0]}': unknown field; known: {', '.join(_COMPARE_FIELDS)}")
     prices = check_prices(data.get("prices", {}), str(path))
     return Config(path, named, prices, data)
 
@@ -89,6 +98,13 @@ def _reviewer(path: Path, name: str, table: Any) -> NamedReviewer:
 
     if not isinstance(table, dict):
         raise ConfigError(f"{path}: field '{where}': expected a table")
+    try:
+        shadowed = parse_spec(name)
+    except InputError:
+        shadowed = None
+    if shadowed is not None and shadowed.family in REGISTRY:
+        raise ConfigError(f"{path}: field '{where}': the name '{name}' is the built-in reviewer "
+                          f"'{shadowed.text}'; name yours apart (e.g. 'my-{shadowed.family}')")
     unknown = sorted(set(table) - {"spec", *_FIELDS})
     if unknown:
         raise fail(unknown[0], f"unknown field; known: spec, {', '.join(_FIELDS)}")

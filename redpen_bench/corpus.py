@@ -6,6 +6,7 @@ The loader knows nothing of reviewers or scores: it reads files, checks the cont
 from __future__ import annotations
 
 import hashlib
+import re
 import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -22,6 +23,7 @@ DEFAULT_TIERS = ("easy", "medium", "hard")
 EXPLANATIONS_FILE = "explanations.toml"
 GENERIC_EXPLANATIONS_FILE = "generic-explanations.toml"
 SINGLE_FAULT_GLOB = "only_fault*.py"
+SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 
 
 class CorpusError(InputError):
@@ -340,9 +342,13 @@ def load_corpus(root: str | Path | None = None) -> Corpus:
     for path in [*sorted(root.glob("*.toml")), *(p for item in items for p in sorted(item.folder.iterdir()))]:
         if path.is_file() and not path.name.startswith("."):
             file_hashes[path.relative_to(root).as_posix()] = sha256_file(path)
+    name = _string(meta, "name", meta_path)
+    if not SAFE_NAME.fullmatch(name):  # it names run and report folders: never a path
+        raise CorpusError(f"{meta_path}: field 'name': {name!r} is not a plain name (letters, digits, '.', '_', "
+                          "'-'; starting with a letter or digit)")
     return Corpus(
         root=root.resolve(),
-        name=_string(meta, "name", meta_path),
+        name=name,
         version=str(meta.get("version", "0")),
         description=_string(meta, "description", meta_path, required=False),
         license=_string(meta, "license", meta_path, required=False),

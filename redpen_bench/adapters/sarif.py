@@ -268,17 +268,22 @@ class SarifLog:
                 if offset is not None:
                     data = variant.text if unit == "char" else variant.path.read_bytes()
                     length = self.field(region, f"{unit}Length", where, int) or 0
-                    return _line_of(data, offset), _line_of(data, offset + max(length - 1, 0))
+                    last = max(1, len(variant.text.splitlines()))
+                    return (min(_line_of(data, offset), last),
+                            min(_line_of(data, offset + max(length - 1, 0)), last))
+        n_lines = max(1, len(variant.text.splitlines()))
         if start is None:
-            return 1, max(1, len(variant.text.splitlines()))
+            return 1, n_lines
         if start < 1:
             self.fail(f"{where}.startLine", f"expected a line number ≥ 1, got {start}")
+        if start > n_lines:  # a log of some other version of the file: refused, not guessed at
+            self.fail(f"{where}.startLine", f"line {start} is beyond the end of {variant.rel_path} ({n_lines} lines)")
         end = self.field(region, "endLine", where, int) or start
         if end < start:
             self.fail(f"{where}.endLine", f"{end} is before startLine {start}")
         if end > start and region.get("endColumn") == 1:
             end -= 1  # the region stops before the first character of endLine
-        return start, end
+        return start, min(end, n_lines)  # a region reaching past the file covers up to its last line
 
 
 class SarifReviewer(Reviewer):

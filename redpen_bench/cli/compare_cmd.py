@@ -25,11 +25,11 @@ DEFAULT_OUT = Path("reports")
 DEFAULT_RUNS = Path("runs")
 
 
-def analyzer_specs(only: str | None = None) -> list[str]:
-    """Every registered analyzer with each profile shipped for it (analyzers/<tool>/*.toml), in registry order.
-    `only`: comma-separated tool names, or "none"."""
-    root = packaged_path("analyzers")
-    available = {family: sorted(p.stem for p in (root / family).glob("*.toml"))
+def analyzer_specs(only: str | None = None, root: Path | None = None) -> list[str]:
+    """Every registered analyzer with each profile shipped for it (analyzers/<tool>/*.toml), in registry order,
+    but tuned ones. `only`: comma-separated tool names, or "none"."""
+    root = root or packaged_path("analyzers")
+    available = {family: sorted(p.stem for p in (root / family).glob("*.toml") if not _tuned(p))
                  for family in REGISTRY if (root / family).is_dir()}
     available = {family: profiles for family, profiles in available.items() if profiles}
     if only is not None:
@@ -39,6 +39,14 @@ def analyzer_specs(only: str | None = None) -> list[str]:
             raise InputError(f"--analyzers: unknown {unknown}; shipped: {', '.join(available) or 'none'}")
         available = {t: available[t] for t in available if t in wanted}
     return [f"{family}:{profile}" for family, profiles in available.items() for profile in profiles]
+
+
+def _tuned(profile: Path) -> bool:
+    """A profile `tune` wrote: chosen on this very corpus, so it is run only when asked for by name."""
+    from redpen_bench.tune.profiles import HEADER_MARK
+
+    with profile.open(encoding="utf-8", errors="replace") as text:
+        return HEADER_MARK in text.readline()
 
 
 def check_integrity(corpus: Corpus) -> None:

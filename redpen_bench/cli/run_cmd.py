@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -76,8 +77,17 @@ def build_options(kw: dict) -> ReviewOptions:
         base_url=kw["base_url"], prompt=kw["prompt"], system=kw["system"],
         temperature=_temperature(kw["temperature"]), max_tokens=kw["max_tokens"], params=_params(kw["params"]),
         concurrency=kw["concurrency"], retries=kw["retries"], rpm=kw["rpm"], max_cost=kw["max_cost"],
-        dry_run=kw["dry_run"],
+        dry_run=kw["dry_run"], lock_timeout=_lock_timeout(),
     )
+
+
+def _lock_timeout() -> float:
+    """Seconds to wait for a run folder another process holds (REDPEN_LOCK_TIMEOUT, default 600)."""
+    text = os.environ.get("REDPEN_LOCK_TIMEOUT", "600")
+    try:
+        return float(text)
+    except ValueError:
+        raise InputError(f"REDPEN_LOCK_TIMEOUT '{text}': expected a number of seconds") from None
 
 
 class StderrProgress:

@@ -53,7 +53,9 @@ def scores_csv(table: ScoredTable) -> str:
 @corpus_option
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True)
 @click.option("--reviewer", default=None, help="With --fail-under: the reviewer to gate on.")
-@click.option("--fail-under", type=float, default=None, help="Exit 1 when that reviewer's Average is below X.")
+@click.option("--fail-under", type=click.FloatRange(-100, 100), default=None, metavar="PERCENT",
+              help="Exit 1 when that reviewer's Average is below PERCENT, in percent as the tables show it "
+                   "(--fail-under 16.7: beat doing nothing).")
 @click.option("--keywords", type=click.Choice(["words", "substring"]), default="words", show_default=True,
               help="Keyword matching: at word starts on normalised text, or the seed's casefolded substring "
                    "(to compare with scores made by redpen-bench before corpus 1.1).")
@@ -74,8 +76,9 @@ def score_command(run_dirs, corpus_dir, fmt, reviewer, fail_under, keywords):
         entry = table.to_json()["reviewers"].get(reviewer)
         if entry is None:
             raise InputError(f"--reviewer '{reviewer}': not in these runs ({', '.join(table.reviewers)})")
-        if entry["average"] is None or entry["average"] < fail_under:
-            click.echo(f"redpen-bench: {reviewer} Average {entry['average']} is below {fail_under}", err=True)
+        if entry["average"] is None or entry["average"] * 100 < fail_under:
+            click.echo(f"redpen-bench: {reviewer} Average {_pct(entry['average'])} % is below {fail_under:g} %",
+                       err=True)
             sys.exit(1)
 
 

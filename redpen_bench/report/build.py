@@ -47,7 +47,9 @@ def read_runs(run_dirs: Sequence[str | Path], corpus: Corpus,
                 f"{folder.manifest_path}: field 'corpus.hash': made for corpus {manifest['corpus']['hash'][:12]}, "
                 f"but the corpus given is {corpus.name} {corpus.hash[:12]}; pass the right --corpus")
         merged["runs"].append({"path": _display_path(folder.path), "created": manifest.get("created")})
-        merged["reviewers"].update(manifest.get("reviewers", {}))
+        for key, entry in manifest.get("reviewers", {}).items():
+            for alias in entry.get("rows_as") or [key]:  # a replay file's reviewers under their own names
+                merged["reviewers"][alias] = entry
         rows += folder.rows()
     if reviewers is not None:
         wanted = set(reviewers)
