@@ -202,6 +202,25 @@ def test_regions_without_line_numbers(region, lines, corpus, tmp_path):
     assert sum(v.defect for v in answers.values()) == 1
 
 
+@pytest.mark.parametrize(("region", "lines"), [
+    ({"startLine": 6, "endLine": 10**9}, [6, 7]),  # clamped to the file: no 10^9-line verdict row
+    ({"startLine": 2, "endLine": 10**7, "endColumn": 1}, [2, 3, 4, 5, 6, 7]),
+    ({"charOffset": 10**6, "charLength": 10**6}, [7]),
+])
+def test_regions_past_the_end_are_clamped_to_the_file(region, lines, corpus, tmp_path):
+    reviewer = SarifReviewer(str(_one_result_log(region, tmp_path)), ReviewOptions(corpus=corpus))
+    answers = {}
+    reviewer.review([Task(v) for v in corpus.snippets], lambda task, verdict, **meta: answers.update(
+        {task.snippet.rel_path: verdict}))
+    assert answers["items/t2-empty/clean.py"].lines == lines
+
+
+def test_a_region_starting_past_the_end_is_an_error(corpus, tmp_path):
+    with pytest.raises(SarifError, match=r"region.startLine': line 8 is beyond the end of "
+                                         r"items/t2-empty/clean.py \(7 lines\)"):
+        SarifReviewer(str(_one_result_log({"startLine": 8}, tmp_path)), ReviewOptions(corpus=corpus))
+
+
 def test_without_a_corpus_in_the_options_the_tasks_decide_coverage(corpus):
     reviewer = SarifReviewer(str(LOGS / "uri_forms.sarif"), ReviewOptions())
     emitted = []
