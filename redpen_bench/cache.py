@@ -37,6 +37,9 @@ class Cache:
         self.path = Path(path) if path else default_cache_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
+        self._pending: dict[str, Any] = {}  # put_batched, not yet committed
+        self._pending_lock = threading.Lock()
+        self._flushed = 0.0
         with self._connect() as db:
             db.execute("CREATE TABLE IF NOT EXISTS verdicts (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
 
@@ -76,6 +79,21 @@ class Cache:
     def put(self, key: str, value: Any) -> None:
         with self._connect() as db:
             db.execute("INSERT OR REPLACE INTO verdicts (key, value) VALUES (?, ?)", (key, json.dumps(value)))
+
+    def put_batched(self, key: str, value: Any, batch: int = 32, seconds: float = 1.0) -> None:
+        """Put, committing every `batch` puts or `seconds`: one commit per answer cost more than the answer's
+        row. Call flush() at the end; a kill loses at most the uncommitted batch, whose rows are stored."""
+        with self._pending_lock:
+            self._pending[key] = value
+            due = len(self._pending) >= batch or time.monotonic() - self._flushed >= seconds
+        if due:
+            self.flush()
+
+    def flush(self) -> None:
+        with self._pending_lock:
+            pending, self._pending, self._flushed = self._pending, {}, time.monotonic()
+        if pending:
+            self.put_many(pending)
 
     def put_many(self, items: dict[str, Any]) -> None:
         with self._connect() as db:

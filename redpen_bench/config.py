@@ -118,7 +118,8 @@ def _reviewer(path: Path, name: str, table: Any) -> NamedReviewer:
     options = {}
     for key, value in table.items():
         if key != "spec":
-            options[key] = _FIELDS[key](value, lambda message, key=key: fail(key, message), path.parent)
+            options[_OPTION_OF.get(key, key)] = _FIELDS[key](value, lambda message, key=key: fail(key, message),
+                                                             path.parent)
     return NamedReviewer(name, spec.strip(), options)
 
 
@@ -165,6 +166,7 @@ _FIELDS = {
     "max_tokens": _positive(int), "params": _table, "concurrency": _positive(int), "retries": _positive(int),
     "rpm": _positive(float), "timeout": _positive(float),
 }
+_OPTION_OF = {"timeout": "request_timeout"}  # a named reviewer is an LLM: its timeout is per request
 
 
 def resolve_specs(values: list[str], config: Config) -> list[Spec]:

@@ -16,7 +16,7 @@ from redpen_bench.errors import InputError
 from redpen_bench.runs import SNIPPET_HASH_CHARS, RunFolder, VerdictRow, now
 from redpen_bench.verdict import Verdict
 
-Progress = Callable[[str, int, int], None]  # (reviewer key, newly done, total for that reviewer)
+Progress = Callable[..., None]  # (reviewer key, newly done, total for that reviewer, note=what it waits on)
 
 
 def select_snippets(
@@ -117,6 +117,8 @@ def _run_one(plan: Plan, folder: RunFolder, progress: Progress | None, result: R
                                  "fingerprint": fingerprint, "started": now()})
     try:
         if plan.tasks:
+            if progress:  # the bar appears before the first answer, saying how long one may take
+                progress(key, 0, len(plan.tasks), note=plan.reviewer.progress_note())
             plan.reviewer.review(plan.tasks, emit)
     except Exception as exc:  # a crashing reviewer gives error rows; the others' results stand
         message = f"{type(exc).__name__}: {exc}"
@@ -154,7 +156,10 @@ def run_reviewers(
         folder.open_for(corpus)
         plans, stale = plan_run(corpus, specs, folder, options, snippets)
         result = RunResult(folder.path, refreshed=stale)
-        _run_all(plans, folder, progress, result)
+        try:
+            _run_all(plans, folder, progress, result)
+        finally:
+            folder.close()
         result.outcomes = outcomes(folder, plans, snippets if snippets is not None else corpus.snippets, options)
     return result
 

@@ -137,6 +137,7 @@ class RunFolder:
         if self.path.exists() and not self.path.is_dir():
             raise RunFolderError(f"{self.path}: a file, not a run folder; choose another --out")
         self._lock = _folder_lock(self.path)
+        self._out = None  # verdicts.jsonl, open for appending while rows arrive
         self.skipped_lines: list[int] = []
 
     @property
@@ -283,11 +284,21 @@ class RunFolder:
         return entry.get("rows_as") or [spec_key]
 
     def append(self, row: VerdictRow) -> None:
-        line = json.dumps(row.to_dict(), ensure_ascii=False) + "\n"
-        with self._lock, self.verdicts_path.open("a+b") as out:
-            if out.tell() and (out.seek(out.tell() - 1), out.read(1))[1] != b"\n":
-                line = "\n" + line  # end a row that a kill cut short, so it cannot swallow this one
-            out.write(line.encode("utf-8"))  # one write per row: a kill loses at most the row being written
+        """One write and flush per row, on a file kept open: a kill loses at most the row being written."""
+        line = (json.dumps(row.to_dict(), ensure_ascii=False) + "\n").encode("utf-8")
+        with self._lock:
+            if self._out is None:
+                self._out = self.verdicts_path.open("a+b")
+                if self._out.tell() and (self._out.seek(self._out.tell() - 1), self._out.read(1))[1] != b"\n":
+                    line = b"\n" + line  # end a row that a kill cut short, so it cannot swallow this one
+            self._out.write(line)
+            self._out.flush()
+
+    def close(self) -> None:
+        with self._lock:
+            if self._out is not None:
+                self._out.close()
+                self._out = None
 
     def rows(self, reviewer: str | None = None) -> list[dict]:
         """Every valid stored row, the last one per (reviewer, item, variant, sample) winning; lines that are

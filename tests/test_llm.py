@@ -183,7 +183,7 @@ def test_a_request_that_keeps_failing_is_an_error_row_retried_on_resume(fixture_
 
 def test_a_request_that_times_out_is_retried(fixture_corpus, server, tmp_path):
     server.script = lambda r: Action(delay=3.0) if r.attempt == 1 and r.index < 3 else Action()
-    run(fixture_corpus, server, tmp_path, timeout=0.8, concurrency=4)
+    run(fixture_corpus, server, tmp_path, request_timeout=0.8, concurrency=4)
     rows = rows_of(tmp_path)
     assert len(rows) == N_SNIPPETS and all(r["defect"] is True and not r["error"] for r in rows)
     for stalled in server.requests[:3]:

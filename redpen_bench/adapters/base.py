@@ -32,7 +32,8 @@ class ReviewOptions:
     samples: int = 1
     use_cache: bool = True
     cache_path: Path | None = None
-    timeout: float = 600.0
+    timeout: float = 600.0  # a tool run
+    request_timeout: float = 120.0  # one LLM request
     # LLM reviewers
     base_url: str | None = None
     prompt: Path | None = None
@@ -89,6 +90,10 @@ class Reviewer:
     def estimate(self, tasks: Sequence[Task]) -> dict[str, Any] | None:
         """For --dry-run: requests, tokens and cost it would spend; None for reviewers that cost nothing."""
         return None
+
+    def progress_note(self) -> str:
+        """What the progress line says beside the reviewer's name while it waits (an LLM's request timeout)."""
+        return ""
 
 
 def error_verdict(message: str) -> Verdict:

@@ -8,11 +8,13 @@ they never reach the cache, a row, the manifest or a log.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import importlib
 import logging
 import os
 import re
+import socket
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import metadata, resources
@@ -130,10 +132,12 @@ class LLMReviewer(Reviewer):
             status, headers = status_and_headers(exc)
             return classify_status(status or 0, f"HTTP {status}: {exc.message}", headers)
         if isinstance(exc, sdk.APITimeoutError):
-            return Failure("retry", f"timed out after {self.options.timeout:g} s")
+            return Failure("retry", f"no answer from {self.endpoint()} within {self.options.request_timeout:g} s "
+                                    "(--timeout)")
         if isinstance(exc, sdk.APIConnectionError):
             cause = exc.__cause__ or exc.__context__
-            return Failure("retry", f"connection error: {cause or exc}")
+            return Failure("retry", f"cannot connect to {self.endpoint()}: {_root_cause(cause or exc)}",
+                           unreachable=_never_connected(exc))
         return Failure("fail", f"unreadable response: {type(exc).__name__}: {exc}")
 
     # -- shared
@@ -142,7 +146,14 @@ class LLMReviewer(Reviewer):
         return self._key or PLACEHOLDER_KEY
 
     def scrub(self, message: str) -> str:
-        return message.replace(self._key, "[key]") if self._key else message
+        """The key, and the masked forms servers echo ("sk-proj-****...abcd"), replaced by [key]."""
+        if not self._key:
+            return message
+        message = message.replace(self._key, "[key]")
+        return _masked_forms(self._key).sub("[key]", message) if len(self._key) >= 12 else message
+
+    def progress_note(self) -> str:
+        return f"(up to {self.options.request_timeout:g} s a request)"
 
     def request_fields(self) -> dict[str, Any]:
         """Everything sent besides the prompt: part of the cache key and the manifest."""
@@ -201,7 +212,7 @@ class LLMReviewer(Reviewer):
             if hit is None:
                 todo.append((task, key, self.render(task)))
                 continue
-            emit(task, parse_answer(hit["raw"]), latency_s=hit.get("latency_s"), cached=True,
+            emit(task, parse_answer(self.scrub(hit["raw"])), latency_s=hit.get("latency_s"), cached=True,
                  input_tokens=hit.get("input_tokens"), output_tokens=hit.get("output_tokens"),
                  cost_usd=cost_usd(self.price, hit.get("input_tokens"), hit.get("output_tokens")))
         if not todo:
@@ -220,25 +231,29 @@ class LLMReviewer(Reviewer):
                 emit(task, error_verdict(self.scrub(outcome.error or "request failed")), attempts=outcome.attempts)
                 return None
             answer = outcome.answer
-            stored = {"raw": answer.text, "input_tokens": answer.input_tokens,
+            text = self.scrub(answer.text)  # a model that echoes the key gets it stored nowhere
+            stored = {"raw": text, "input_tokens": answer.input_tokens,
                       "output_tokens": answer.output_tokens, "latency_s": outcome.latency_s}
-            cache.put(key, stored)  # first the cache, then the row: a kill between the two loses nothing
+            cache.put_batched(key, stored)  # committed in batches; the row is the answer's durable copy
             cost = cost_usd(self.price, answer.input_tokens, answer.output_tokens)
-            emit(task, parse_answer(answer.text), latency_s=outcome.latency_s, input_tokens=answer.input_tokens,
+            emit(task, parse_answer(text), latency_s=outcome.latency_s, input_tokens=answer.input_tokens,
                  output_tokens=answer.output_tokens, cost_usd=cost, cached=False, attempts=outcome.attempts)
             return cost
 
         def classify(exc: BaseException) -> Failure:
             failure = self.classify(exc)
-            return Failure(failure.kind, self.scrub(failure.message), failure.retry_after)
+            return dataclasses.replace(failure, message=self.scrub(failure.message))
 
         budget = Budget(self.options.max_cost) if self.options.max_cost is not None else None
-        async with self.make_client() as client:
-            return await run_pool(
-                todo, lambda job: self.ask(client, job[2]), classify, finish,
-                concurrency=self.options.concurrency, attempts=self.options.retries, rpm=self.options.rpm,
-                budget=budget, estimate=lambda job: self.estimated_cost(job[2]),
-            )
+        try:
+            async with self.make_client() as client:
+                return await run_pool(
+                    todo, lambda job: self.ask(client, job[2]), classify, finish,
+                    concurrency=self.options.concurrency, attempts=self.options.retries, rpm=self.options.rpm,
+                    budget=budget, estimate=lambda job: self.estimated_cost(job[2]),
+                )
+        finally:
+            cache.flush()
 
     def estimate(self, tasks: Sequence[Task]) -> dict[str, Any]:
         _, keys, hits = self._cached(tasks)
@@ -256,6 +271,31 @@ class LLMReviewer(Reviewer):
             budget = Budget(self.options.max_cost)
             estimate["requests_within_max_cost"] = sum(1 for p in prompts if budget.reserve(self.estimated_cost(p)))
         return estimate
+
+
+def _root_cause(exc: BaseException) -> str:
+    """The innermost reason of a connection failure ("[Errno 111] Connection refused"), not the SDK's wrapper."""
+    while exc.__cause__ is not None or exc.__context__ is not None:
+        exc = exc.__cause__ or exc.__context__
+    if isinstance(exc, OSError) and exc.errno:  # "Connect call failed" says less than "Connection refused"
+        return f"{os.strerror(exc.errno)} ({exc})"
+    return str(exc) or type(exc).__name__
+
+
+def _never_connected(exc: BaseException) -> bool:
+    """The connection itself failed (refused, no route, no such host), as opposed to one cut mid-answer."""
+    import httpx  # both SDKs speak through httpx
+
+    while exc is not None:
+        if isinstance(exc, httpx.ConnectError | ConnectionRefusedError | socket.gaierror):
+            return True
+        exc = exc.__cause__ or exc.__context__
+    return False
+
+
+def _masked_forms(key: str) -> re.Pattern[str]:
+    """A key shown with its middle masked: its first characters, mask characters, its last four."""
+    return re.compile(re.escape(key[:3]) + r"[\w-]*?[*•…x]{3,}[\w-]*?" + re.escape(key[-4:]))
 
 
 class LLMRequestError(Exception):

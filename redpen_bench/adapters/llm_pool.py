@@ -30,6 +30,7 @@ class Failure:
     kind: Literal["retry", "fail", "fatal"]  # try again / this request failed / stop the whole reviewer
     message: str
     retry_after: float | None = None  # seconds the server asked us to wait
+    unreachable: bool = False  # no connection at all: fatal until some request has reached the server
 
 
 @dataclass
@@ -148,9 +149,10 @@ async def run_pool(
     queue = iter(jobs)
     base = base_delay() if delay is None else delay
     stop = False
+    reached = False  # some request got an answer or an HTTP status: the server is there
 
     async def one(job: Job) -> Outcome[Answer]:
-        nonlocal stop
+        nonlocal stop, reached
         failure: Failure | None = None
         for number in range(1, attempts + 1):
             await pacer.wait()
@@ -161,8 +163,12 @@ async def run_pool(
                 raise
             except Exception as exc:  # the SDK's errors, and anything a malformed answer makes it raise
                 failure = classify(exc)
+                reached = reached or not failure.unreachable
             else:
+                reached = True
                 return Outcome(answer, None, number, round(time.perf_counter() - started, 4))
+            if failure.unreachable and not reached:  # nothing listens there: retrying for minutes helps no one
+                failure = Failure("fatal", failure.message)
             if failure.kind == "fatal":
                 stop = True
                 result.fatal = result.fatal or failure.message

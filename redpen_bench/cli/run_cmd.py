@@ -49,8 +49,8 @@ def review_options(f):
         click.option("--samples", type=click.IntRange(1), default=1, show_default=True,
                      help="Ask each snippet K times (LLM reviewers)."),
         click.option("--no-cache", is_flag=True, help="Ignore the verdict cache."),
-        click.option("--timeout", type=float, default=600.0, show_default=True,
-                     help="Seconds a tool run or a request may take."),
+        click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
+                     help="Seconds a tool run (default 600) or one LLM request (default 120) may take."),
         click.option("--base-url", default=None, help="OpenAI-compatible server (else OPENAI_BASE_URL)."),
         click.option("--prompt", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
                      help="Prompt template file."),
@@ -73,7 +73,8 @@ def review_options(f):
 
 def build_options(kw: dict) -> ReviewOptions:
     return ReviewOptions(
-        seed=kw["seed"], samples=kw["samples"], use_cache=not kw["no_cache"], timeout=kw["timeout"],
+        seed=kw["seed"], samples=kw["samples"], use_cache=not kw["no_cache"],
+        timeout=kw["timeout"] or 600.0, request_timeout=kw["timeout"] or 120.0,
         base_url=kw["base_url"], prompt=kw["prompt"], system=kw["system"],
         temperature=_temperature(kw["temperature"]), max_tokens=kw["max_tokens"], params=_params(kw["params"]),
         concurrency=kw["concurrency"], retries=kw["retries"], rpm=kw["rpm"], max_cost=kw["max_cost"],
@@ -101,9 +102,9 @@ class StderrProgress:
                             TimeElapsedColumn(), console=Console(stderr=True), transient=False)
         self.tasks: dict[str, int] = {}
 
-    def __call__(self, key: str, advance: int, total: int) -> None:
+    def __call__(self, key: str, advance: int, total: int, note: str = "") -> None:
         if key not in self.tasks:
-            self.tasks[key] = self.bar.add_task(key, total=total)
+            self.tasks[key] = self.bar.add_task(f"{key} {note}".rstrip(), total=total)
         self.bar.advance(self.tasks[key], advance)
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from redpen_bench import __version__
 from redpen_bench.adapters.base import ReviewOptions
 from redpen_bench.corpus import Corpus
+from redpen_bench.runs import RunFolder
 from redpen_bench.scoring import score_rows
 from redpen_bench.tune.profiles import (
     HEADER_MARK,
@@ -21,7 +22,7 @@ from redpen_bench.tune.profiles import (
     tuning_for,
     write_profile,
 )
-from redpen_bench.tune.run import ALL_RULES, all_rules_reviewer, collect_rows, open_folder, profile_reviewer
+from redpen_bench.tune.run import ALL_RULES, all_rules_reviewer, collect_rows, profile_reviewer
 from redpen_bench.tune.search import CrossValidation, Selection, cross_validate, select_over
 from redpen_bench.tune.table import FiringTable, subset_rows, table_from_rows
 
@@ -102,12 +103,25 @@ def tune(
     name: str = "tuned", out: Path | None = None, command: str | None = None,
     say: Callable[[str], None] = lambda _: None,
 ) -> TuneReport:
-    """The whole tuning. The profile goes to ./analyzers/<tool>/<name>.toml, where `TOOL:<name>` finds it first."""
+    """The whole tuning. The profile goes to ./analyzers/<tool>/<name>.toml, where `TOOL:<name>` finds it first.
+    With `out`, the runs' rows go to that run folder, held against other processes for the whole tuning."""
+    profile_path(tool, name)  # a name that cannot be written fails now, not after the runs
+    if out is None:
+        return _tune(tool, corpus, options, settings, name, None, command, say)
+    folder = RunFolder(out)
+    with folder.exclusive():
+        folder.open_for(corpus)
+        try:
+            return _tune(tool, corpus, options, settings, name, folder, command, say)
+        finally:
+            folder.close()
+
+
+def _tune(tool: str, corpus: Corpus, options: ReviewOptions | None, settings: SearchSettings | None, name: str,
+          folder: RunFolder | None, command: str | None, say: Callable[[str], None]) -> TuneReport:
     tuning = tuning_for(tool)
     settings = settings or SearchSettings()
-    options = replace(options or ReviewOptions(), corpus=corpus, run_folder=out)
-    profile_path(tool, name)  # a name that cannot be written fails now, not after the runs
-    folder = open_folder(out, corpus)
+    options = replace(options or ReviewOptions(), corpus=corpus, run_folder=folder.path if folder else None)
 
     say(f"running {tool} with every rule on over {len(corpus.snippets)} snippets")
     reviewer = all_rules_reviewer(tool, options)

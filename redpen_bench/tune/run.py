@@ -10,12 +10,11 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from functools import cached_property
-from pathlib import Path
 
 from redpen_bench.adapters import make_reviewer, parse_spec
 from redpen_bench.adapters.base import Reviewer, ReviewOptions, Task
 from redpen_bench.corpus import Corpus, Variant
-from redpen_bench.runs import RunFolder, VerdictRow, now
+from redpen_bench.runs import SNIPPET_HASH_CHARS, RunFolder, VerdictRow, now
 from redpen_bench.tune.profiles import TuneError, profile_text, tuning_for
 from redpen_bench.verdict import Verdict
 
@@ -61,7 +60,8 @@ def collect_rows(reviewer: Reviewer, key: str, corpus: Corpus, folder: RunFolder
 
     def emit(task: Task, verdict: Verdict, **meta) -> None:
         meta.pop("reviewer", None)
-        row = VerdictRow.of(key, task.snippet.item_id, task.snippet.name, verdict, task.sample, **meta)
+        row = VerdictRow.of(key, task.snippet.item_id, task.snippet.name, verdict, task.sample,
+                            **(meta | {"snippet": task.snippet.sha256[:SNIPPET_HASH_CHARS]}))
         rows.append(row.to_dict())
         if folder is not None:
             folder.append(row)
@@ -78,9 +78,3 @@ def collect_rows(reviewer: Reviewer, key: str, corpus: Corpus, folder: RunFolder
     return rows
 
 
-def open_folder(path: Path | None, corpus: Corpus) -> RunFolder | None:
-    if path is None:
-        return None
-    folder = RunFolder(path)
-    folder.open_for(corpus)
-    return folder
