@@ -15,7 +15,9 @@ README_HEAD = """# The Red-Pen corpus
 - Each item: `original.py` (the defect), `disguised.py` (same mechanism, other domain and names), `fixed.py` (the
   repair: a false-positive check), `clean.py` (correct code written independently: the control),
   `disguised_fixed.py` (gate reference, never scored), `test_item.py` (the killability check), `item.toml`
-  (ground truth: planted lines and keyword groups). The format is [FORMAT.md](FORMAT.md).
+  (ground truth: planted lines, defect sites and keyword groups), `explanations.toml` (natural explanations
+  written without seeing the keyword lists: the keywords' regression fixtures); hard items also carry
+  `only_fault1.py`, `only_fault2.py` (each fault alone, killed on its own). The format is [FORMAT.md](FORMAT.md).
 - Operators: {operators}.
 - Every item passes the gate: `redpen-bench verify`.
 
@@ -57,12 +59,22 @@ description = "Why it is a defect, in one or two sentences."
 
 [variants.original]
 lines = [1]  # 1-based lines of original.py that the fix changes (see FORMAT.md for insertions)
-keywords = [["phrase naming the mechanism", "a synonym"], ["another aspect", "its synonym"]]
+keywords = [["phrase naming the mechanism", "a synonym"], ["the consequence in this domain's words", "a stem"]]
+# sites = {{ 1 = [2] }}  # other lines a reviewer may name for the same defect
 
 [variants.disguised]
 lines = [1]
-keywords = [["phrase naming the mechanism", "a synonym"], ["another aspect", "its synonym"]]
+keywords = [["phrase naming the mechanism", "a synonym"], ["the consequence in this domain's words", "a stem"]]
 '''
+
+EXPLANATIONS_TEMPLATE = """# Natural explanations of each defective variant by someone who has not seen the keyword lists:
+# three or more each (terse, markdown, verbose); `redpen-bench verify` checks each reaches recall 0.9.
+""" + "".join(f"""
+[[{variant}]]
+style = "{style}"
+lines = [1]
+text = '''Replace with what a reviewer who found the defect would say.'''
+""" for variant in ("original", "disguised") for style in ("terse", "markdown", "verbose"))
 
 TEST_TEMPLATE = '''"""Killability check: raise when the behaviour shows the defect, return None when correct."""
 
@@ -100,4 +112,5 @@ def scaffold_item(corpus_root: Path, item_id: str, tier: str, tiers: tuple[str, 
     for name, hint in VARIANT_HINTS.items():
         (folder / f"{name}.py").write_text(f'"""{hint}"""\n', encoding="utf-8")
     (folder / "test_item.py").write_text(TEST_TEMPLATE, encoding="utf-8")
+    (folder / "explanations.toml").write_text(EXPLANATIONS_TEMPLATE, encoding="utf-8")
     return folder

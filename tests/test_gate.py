@@ -184,8 +184,10 @@ def test_new_item_scaffold_loads(tmp_path):
     folder = root / "items" / "t4-new"
     assert proc.stdout.strip().splitlines()[-1] == str(folder)
     assert sorted(p.name for p in folder.iterdir()) == sorted(
-        ["item.toml", "original.py", "disguised.py", "fixed.py", "clean.py", "disguised_fixed.py", "test_item.py"])
-    assert load_corpus(root).item("t4-new").tier == "easy"
+        ["item.toml", "original.py", "disguised.py", "fixed.py", "clean.py", "disguised_fixed.py", "test_item.py",
+         "explanations.toml"])
+    new = load_corpus(root).item("t4-new")
+    assert new.tier == "easy" and [len(new.explanations[v]) for v in ("original", "disguised")] == [3, 3]
     assert cli("new-item", "t4-new", "--tier", "easy", "--corpus", root).returncode == 2
     assert cli("new-item", "t5", "--tier", "brutal", "--corpus", root).returncode == 2
 
