@@ -67,7 +67,7 @@ lines = [1]
 keywords = [["phrase naming the mechanism", "a synonym"], ["the consequence in this domain's words", "a stem"]]
 '''
 
-EXPLANATIONS_TEMPLATE = """# Natural explanations of each defective variant by someone who has not seen the keyword lists:
+EXPLANATIONS_TEMPLATE = """# Natural explanations of each defective variant by one who has not seen the keyword lists:
 # three or more each (terse, markdown, verbose); `redpen-bench verify` checks each reaches recall 0.9.
 """ + "".join(f"""
 [[{variant}]]
