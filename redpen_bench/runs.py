@@ -122,6 +122,7 @@ def skipped_message(path: Path, skipped: list[int]) -> str:
 _HELD: dict[str, list] = {}  # folder -> [open lock file, depth]: the process's own exclusive locks
 _HELD_GUARD = threading.Lock()
 _FOLDER_LOCKS: dict[str, threading.RLock] = {}
+_PARSED: dict[str, tuple[tuple, list[dict], list[int]]] = {}  # verdicts.jsonl -> (signature, rows, skipped)
 
 
 def _folder_lock(path: Path) -> threading.RLock:
@@ -306,7 +307,7 @@ class RunFolder:
         if not self.verdicts_path.exists():
             self.skipped_lines = []
             return []
-        rows, skipped = read_rows(self.verdicts_path)
+        rows, skipped = self._read()
         if skipped and skipped != self.skipped_lines:
             log.warning("%s", skipped_message(self.verdicts_path, skipped))
         self.skipped_lines = skipped
@@ -315,6 +316,22 @@ class RunFolder:
             if reviewer is None or row["reviewer"] == reviewer:
                 latest[(row["reviewer"], row["item"], row["variant"], row.get("sample", 0))] = row
         return list(latest.values())
+
+    def _read(self) -> tuple[list[dict], list[int]]:
+        """The file's rows, parsed once per version of the file: planning a run of 14 reviewers, resuming and
+        summing up read it once, not once per reviewer (an append changes size and mtime, so a read after it
+        parses again)."""
+        stat = self.verdicts_path.stat()
+        signature = (stat.st_ino, stat.st_size, stat.st_mtime_ns)
+        key = str(self.verdicts_path.resolve())
+        with _HELD_GUARD:
+            cached = _PARSED.get(key)
+        if cached and cached[0] == signature:
+            return cached[1], cached[2]
+        rows, skipped = read_rows(self.verdicts_path)
+        with _HELD_GUARD:
+            _PARSED[key] = (signature, rows, skipped)
+        return rows, skipped
 
     def done(self, reviewer: str, fingerprint: str | None = None) -> set[tuple[str, str, int]]:
         """Snippets answered without error (by a reviewer with this answer fingerprint, where given: rows
