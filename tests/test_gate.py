@@ -144,7 +144,7 @@ def test_renamed_templates_are_caught(tmp_path):
     (root / "items").mkdir(parents=True)
     shutil.copy(shipped.root / "corpus.toml", root / "corpus.toml")
     sources = [shipped.item("e05-reorder-alert"), shipped.item("m12-field-buffer-reset"),
-               shipped.item("h03-lru-recency")]
+               shipped.item("h03-utf16-columns")]
     for source in sources:
         shutil.copytree(source.folder, root / "items" / source.id)
         for copy in range(3):

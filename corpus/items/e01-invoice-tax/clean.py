@@ -26,6 +26,7 @@ def _share(amount, percent):
 
 
 def line_net(line):
+    """Discounted line amount, rounded to the cent; rejects bad quantities or discounts."""
     valid = line.quantity >= 0 and Decimal(0) <= line.discount <= HUNDRED
     if not valid:
         raise ValueError(f"invalid invoice line: {line.description!r}")
@@ -33,10 +34,12 @@ def line_net(line):
 
 
 def line_tax(line):
+    """VAT on one line, rounded to the cent."""
     return _round_cents(_share(line_net(line), line.tax_rate))
 
 
 def invoice_totals(lines):
+    """Net, tax and gross totals, and the VAT charged per tax rate."""
     rows = [(line.tax_rate, line_net(line), line_tax(line)) for line in lines]
     per_rate = defaultdict(Decimal)
     for rate, _, vat in rows:

@@ -1,4 +1,4 @@
-"""Elapsed durations as clock strings and back."""
+"""Elapsed durations, such as song lengths or race times, as clock strings and back."""
 
 from functools import reduce
 
@@ -11,6 +11,10 @@ def _split(seconds):
 
 
 def format_duration(total_seconds, always_hours=True):
+    """Clock string H:MM:SS, or M:SS below an hour when `always_hours` is false.
+
+    Rounds to the nearest whole second; a negative duration starts with "-".
+    """
     prefix = "-" if total_seconds < 0 else ""
     hrs, mins, secs = _split(round(abs(total_seconds)))
     fields = [f"{mins:02d}", f"{secs:02d}"]
@@ -26,6 +30,7 @@ def _reject(text, reason="not a duration"):
 
 
 def parse_duration(text):
+    """Signed seconds in a clock string such as "1:02:03" or "-4:05"; ValueError if malformed."""
     raw = text.strip()
     body = raw[1:] if raw.startswith("-") else raw
     pieces = body.split(":")
@@ -39,4 +44,5 @@ def parse_duration(text):
 
 
 def total_duration(durations):
+    """Add up clock strings, e.g. the tracks of an album, and format the sum."""
     return format_duration(sum(map(parse_duration, durations)))

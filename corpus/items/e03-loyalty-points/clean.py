@@ -32,6 +32,8 @@ class LoyaltyAccount:
         return self._orders
 
     def points_for(self, amount_eur, category=None):
+        """Points an order would earn: tier-weighted base points, rounded down, plus
+        promoted-category and first-order bonuses."""
         return _earned(self.tier, amount_eur, category, self._orders == 0)
 
     def record_order(self, amount_eur, category=None):
@@ -43,6 +45,7 @@ class LoyaltyAccount:
         return gained
 
     def redeem(self, points):
+        """Spend points on a voucher; returns its value in euros (100 points per euro)."""
         if not 0 < points <= self.balance:
             raise ValueError("cannot redeem that many points")
         self._movements.append(-points)

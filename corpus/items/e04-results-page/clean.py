@@ -25,6 +25,7 @@ def _count_pages(total, size):
 
 
 def paginate(results, page, per_page=20):
+    """Page number `page` (from 1) of `results`; out-of-range numbers are clamped."""
     if per_page <= 0:
         raise ValueError("per_page must be at least 1")
     pages = _count_pages(len(results), per_page)
@@ -36,5 +37,6 @@ def paginate(results, page, per_page=20):
 
 
 def page_links(current, page_count, radius=2):
+    """Sorted page numbers within `radius` of the current page, plus the first and last."""
     window = [n for n in range(current - radius, current + radius + 1) if 1 <= n <= page_count]
     return sorted(set(window) | {1, page_count})

@@ -1,4 +1,9 @@
-"""Min/max replenishment: which items to reorder and how many units."""
+"""Min/max replenishment: which items to reorder and how many units.
+
+An item is due once its inventory position has fallen to its reorder point or
+below it; the order then brings the position back up to the item's maximum
+level, rounded up to whole packs.
+"""
 
 import math
 from typing import NamedTuple
@@ -28,6 +33,7 @@ def _round_up_to_pack(units, pack):
 
 
 def order_quantity(item):
+    """Units to order now, a whole number of packs; 0 when the item is not due."""
     due = needs_reorder(item)
     return _round_up_to_pack(item.max_level - item.position, item.pack_size) if due else 0
 
@@ -39,5 +45,6 @@ def _pending_orders(items):
 
 
 def reorder_report(items):
+    """(sku, quantity) for every item that is due, biggest order first, ties by sku."""
     ranked = sorted(_pending_orders(items), key=lambda pair: (-pair[0], pair[1]))
     return [(sku, qty) for qty, sku in ranked]

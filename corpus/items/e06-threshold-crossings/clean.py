@@ -1,4 +1,8 @@
-"""Count how often a sampled signal passes through a threshold."""
+"""Count how often a sampled signal passes through a threshold.
+
+None marks a sample lost to a sensor dropout; a pair of neighbouring samples
+that includes one is skipped. A sample equal to the threshold counts as above it.
+"""
 
 from itertools import pairwise
 
@@ -11,11 +15,13 @@ def _direction(prev, cur, level):
 
 
 def count_crossings(samples, threshold):
+    """Upward and downward passes between consecutive samples, keyed "rising" and "falling"."""
     moves = [_direction(a, b, threshold) for a, b in pairwise(samples)]
     return {"rising": moves.count(1), "falling": moves.count(-1)}
 
 
 def crossing_rate(samples, threshold, sample_hz):
+    """Crossings in either direction per second of recording; 0.0 for fewer than two samples."""
     if not sample_hz > 0:
         raise ValueError("sample rate must be positive")
     span = len(samples) - 1
@@ -28,6 +34,7 @@ _VERDICT = {1: "high", -1: "low", 0: "steady"}
 
 
 def alarm_state(samples, threshold):
+    """The verdict "high" when rises outnumber falls, "low" when falls outnumber rises, else "steady"."""
     tally = count_crossings(samples, threshold)
     balance = tally["rising"] - tally["falling"]
     return _VERDICT[(balance > 0) - (balance < 0)]

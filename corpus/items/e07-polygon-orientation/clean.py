@@ -8,12 +8,15 @@ def _cross_terms(poly):
 
 
 def signed_area(poly):
+    """Shoelace area: positive when the vertices run counter-clockwise, negative
+    when they run clockwise; ValueError for fewer than three vertices."""
     if len(poly) < 3:
         raise ValueError("a polygon needs at least three vertices")
     return 0.5 * sum(_cross_terms(poly))
 
 
 def area(poly):
+    """Unsigned area, whatever the winding order."""
     return abs(signed_area(poly))
 
 
@@ -22,6 +25,7 @@ def is_counter_clockwise(poly):
 
 
 def as_counter_clockwise(poly):
+    """A copy of the outline with its vertices in counter-clockwise order."""
     vertices = list(poly)
     if signed_area(vertices) < 0:
         vertices.reverse()

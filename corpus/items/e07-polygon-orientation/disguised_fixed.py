@@ -1,46 +1,55 @@
-"""Account balances from double-entry journal postings."""
+"""Species diversity of vegetation quadrats from a field ecology survey."""
 
-from collections import defaultdict
-from decimal import Decimal
-
-# Multiplying the net debit movement by this sign gives the balance on the
-# account's normal side, so an account in its usual state shows a positive
-# figure.
-NORMAL_SIGN = {
-    "asset": 1,
-    "expense": 1,
-    "liability": -1,
-    "equity": -1,
-    "revenue": -1,
-}
+import math
+from collections import Counter
 
 
-def net_debit(postings):
-    """Debits minus credits for a list of (side, amount) postings."""
-    movement = Decimal(0)
-    for side, amount in postings:
-        if side not in ("debit", "credit"):
-            raise ValueError(f"unknown side {side!r}")
-        movement += amount if side == "debit" else -amount
-    return movement
+class Quadrat:
+    """Plant tallies recorded in one survey quadrat, keyed by species name."""
+
+    def __init__(self, site, tallies=()):
+        self.site = site
+        self.counts = Counter()
+        for species, n in tallies:
+            self.record(species, n)
+
+    def record(self, species, n=1):
+        if n < 0:
+            raise ValueError(f"negative tally for {species}")
+        self.counts[species] += n
+
+    def richness(self):
+        """Number of species with at least one individual recorded."""
+        return sum(1 for n in self.counts.values() if n > 0)
+
+    def shannon(self):
+        """Shannon diversity index H' in nats.
+
+        Zero for a single-species quadrat and larger the more species there
+        are and the more evenly individuals spread over them.
+        """
+        individuals = sum(self.counts.values())
+        if individuals == 0:
+            raise ValueError(f"quadrat {self.site} has no records")
+        h = 0.0
+        for n in self.counts.values():
+            if n:
+                share = n / individuals
+                h += share * math.log(share)
+        return -h
+
+    def evenness(self):
+        """Pielou's evenness H' / ln(S): 1.0 when every species is equally common."""
+        s = self.richness()
+        if s < 2:
+            raise ValueError("evenness needs at least two species")
+        return self.shannon() / math.log(s)
+
+    def effective_species(self):
+        """exp(H'): how many equally common species would give the same diversity."""
+        return math.exp(self.shannon())
 
 
-def balance(kind, postings):
-    return NORMAL_SIGN[kind] * net_debit(postings)
-
-
-def ledger_balances(chart, journal):
-    """Balance of every account in `chart` (name -> kind) from journal lines
-    of (account, side, amount)."""
-    grouped = defaultdict(list)
-    for account, side, amount in journal:
-        grouped[account].append((side, amount))
-    return {name: balance(kind, grouped[name]) for name, kind in chart.items()}
-
-
-def profit(chart, journal):
-    """Revenue balances less expense balances."""
-    balances = ledger_balances(chart, journal)
-    income = sum((b for n, b in balances.items() if chart[n] == "revenue"), Decimal(0))
-    costs = sum((b for n, b in balances.items() if chart[n] == "expense"), Decimal(0))
-    return income - costs
+def most_diverse(quadrats):
+    """The quadrat with the highest Shannon index (the earliest one on ties)."""
+    return max(quadrats, key=lambda q: q.shannon())

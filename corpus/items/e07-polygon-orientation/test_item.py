@@ -21,17 +21,25 @@ def check_original(module):
 
 
 def check_disguised(module):
-    from decimal import Decimal as D
+    import math
 
-    chart = {"cash": "asset", "loan": "liability", "capital": "equity", "sales": "revenue", "rent": "expense"}
-    journal = [
-        ("cash", "debit", D("1000")), ("capital", "credit", D("1000")),
-        ("cash", "debit", D("500")), ("loan", "credit", D("500")),
-        ("cash", "debit", D("300")), ("sales", "credit", D("300")),
-        ("rent", "debit", D("200")), ("cash", "credit", D("200")),
-    ]
-    got = module.ledger_balances(chart, journal)
-    want = {"cash": D("1600"), "loan": D("500"), "capital": D("1000"), "sales": D("300"), "rent": D("200")}
-    assert got == want, f"balances {got}, expected {want}"
-    assert module.profit(chart, journal) == D("100"), f"profit {module.profit(chart, journal)}, expected 100"
-    assert module.balance("revenue", [("credit", D("75"))]) == D("75"), "a credited revenue account shows a positive balance"
+    even = module.Quadrat("Q1", [("oak", 5), ("ash", 5)])
+    h = even.shannon()
+    assert _close(h, math.log(2)), f"Shannon index of two equally common species is {h}, expected ln 2 = 0.693"
+    assert _close(even.evenness(), 1.0), f"evenness of two equally common species is {even.evenness()}, expected 1"
+    assert _close(even.effective_species(), 2.0), f"effective species {even.effective_species()}, expected 2"
+    mono = module.Quadrat("Q2", [("heather", 40)])
+    assert _close(mono.shannon(), 0.0), f"single-species quadrat has index {mono.shannon()}, expected 0"
+    skewed = module.Quadrat("Q3")
+    for species, n in [("grass", 90), ("clover", 5), ("sorrel", 5), ("thistle", 0)]:
+        skewed.record(species, n)
+    assert skewed.richness() == 3, f"richness {skewed.richness()}, expected 3"
+    hs = skewed.shannon()
+    assert 0.0 < hs < math.log(3), f"index of a grass-dominated quadrat is {hs}, expected between 0 and ln 3"
+    assert module.most_diverse([mono, skewed, even]) is even, "the evenly mixed quadrat is the most diverse"
+    try:
+        module.Quadrat("Q4").shannon()
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("an empty quadrat has no diversity index")

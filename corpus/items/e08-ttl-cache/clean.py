@@ -1,4 +1,7 @@
-"""Expiring key/value cache bounded by size (least recently used goes first)."""
+"""Expiring key/value cache bounded by size (least recently used goes first).
+
+Callers pass the current time `now`, in seconds, to reads and writes.
+"""
 
 _MISSING = object()
 
@@ -22,6 +25,7 @@ class TTLCache:
             del self._slots[next(iter(self._slots))]
 
     def get(self, key, now, default=None):
+        """Value for `key` while it is younger than `ttl` seconds, else `default`."""
         deadline, value = self._slots.pop(key, (None, _MISSING))
         if value is _MISSING or now >= deadline:
             self.misses += 1

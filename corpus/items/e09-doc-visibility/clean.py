@@ -1,4 +1,4 @@
-"""Access-aware document search."""
+"""Document search that respects who may read private documents."""
 
 from typing import NamedTuple
 
@@ -19,6 +19,8 @@ class User(NamedTuple):
 
 
 def can_read(user, doc):
+    """Whether `user` may open a private document: admins, the owner, and the
+    users or groups it is shared with may."""
     principals = {user.name} | set(user.groups)
     return user.is_admin or user.name == doc.owner or not principals.isdisjoint(doc.shared_with)
 
@@ -33,5 +35,7 @@ def _matches(doc, text, tag):
 
 
 def search(docs, user, text="", tag=None):
+    """Visible documents whose title contains `text` (any case) and, if given,
+    carry `tag`; sorted by title."""
     hits = (d for d in docs if _visible(user, d) and _matches(d, text, tag))
     return sorted(hits, key=lambda d: (d.title.casefold(), d.doc_id))

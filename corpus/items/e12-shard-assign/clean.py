@@ -4,7 +4,10 @@ import itertools
 
 
 def shard_map(user_ids, num_shards, offset=0):
-    """Deal the distinct, sorted user ids over the shards, starting at shard `offset`."""
+    """Deal the distinct, sorted user ids over the shards, starting at shard `offset`.
+
+    Shard numbers always lie in range(num_shards); any offset wraps around.
+    """
     if num_shards < 1:
         raise ValueError("need at least one shard")
     rotation = itertools.islice(itertools.cycle(range(num_shards)), offset % num_shards, None)
@@ -23,6 +26,7 @@ def shard_load(mapping, num_shards):
 
 
 def users_on(mapping, shard):
+    """Sorted ids of the users that the mapping places on `shard`."""
     return sorted(filter(lambda uid: mapping[uid] == shard, mapping))
 
 

@@ -45,8 +45,9 @@ class RoomCalendar:
         slots = []
         cursor = day_start
         for b in sorted(self._bookings.get(room, []), key=lambda b: b.start):
-            if b.start > cursor:
-                slots.append((cursor, min(b.start, day_end)))
+            gap_end = min(b.start, day_end)
+            if gap_end > cursor:
+                slots.append((cursor, gap_end))
             cursor = max(cursor, b.end)
         if cursor < day_end:
             slots.append((cursor, day_end))

@@ -1,4 +1,13 @@
 def check_original(module):
+    later = module.RoomCalendar()
+    later.book("Curie", 600, 660, "planning")
+    later.book("Curie", 700, 760, "retro")
+    got = later.free_slots("Curie", 480, 540)
+    assert got == [(480, 540)], f"free slots of a morning before any booking: {got}, expected [(480, 540)]"
+    got = later.free_slots("Curie", 630, 720)
+    assert got == [(660, 700)], f"free slots of 630-720: {got}, expected [(660, 700)]"
+    assert later.free_slots("Curie", 760, 800) == [(760, 800)], "free slots after the last booking"
+
     cal = module.RoomCalendar()
     cal.book("Ada", 600, 660, "standup")
     late = cal.book("Ada", 660, 720, "design review")

@@ -1,4 +1,7 @@
-"""Sealed-bid auction settlement; equal bids are decided by arrival order."""
+"""Sealed-bid auction settlement; equal bids are decided by arrival order.
+
+Amounts are integer cents, and a bid below its lot's reserve price never wins.
+"""
 
 from typing import NamedTuple
 

@@ -1,46 +1,50 @@
-"""Bin stock in a warehouse, with a tolerance for picking ahead of receipts."""
-from collections import namedtuple
+"""Storage quotas for projects on a shared block-storage cluster.
 
-Movement = namedtuple("Movement", "sku delta order on_hand")
+Every project has a quota in GiB.  Volumes are created, and later grown, by
+a positive number of GiB, and only while the project's total stays within
+its quota.  Deleting a volume gives its space back.
+"""
+
+from collections import defaultdict
 
 
-class StockShortage(Exception):
+class QuotaError(Exception):
     pass
 
 
-class Bin:
-    def __init__(self, code, negative_tolerance=0):
-        self.code = code
-        self.negative_tolerance = negative_tolerance
-        self.on_hand = {}
-        self.movements = []
+class StoragePool:
+    def __init__(self, quotas):
+        self.quotas = dict(quotas)
+        self.volumes = defaultdict(dict)
 
-    def _log(self, sku, delta, order):
-        self.movements.append(Movement(sku, delta, order, self.on_hand[sku]))
+    def used(self, project):
+        return sum(self.volumes[project].values())
 
-    def count(self, sku):
-        return self.on_hand.get(sku, 0)
+    def _fits(self, project, gib):
+        return self.used(project) + gib <= self.quotas[project]
 
-    def put_away(self, sku, qty, order):
-        if qty <= 0:
-            raise ValueError("put-away quantity must be positive")
-        self.on_hand[sku] = self.count(sku) + qty
-        self._log(sku, qty, order)
+    def _claim(self, project, gib):
+        if gib <= 0:
+            raise ValueError("sizes are positive numbers of GiB")
+        if not self._fits(project, gib):
+            raise QuotaError(f"{project}: {gib} GiB more would exceed the quota")
 
-    def pick(self, sku, qty, order):
-        """Take qty units for an order; the count may dip below zero only by
-        the bin's tolerance (stock picked ahead of a pending receipt)."""
-        if qty <= 0:
-            raise ValueError("pick quantity must be positive")
-        stock = self.count(sku)
-        if stock < qty:
-            missing = qty - stock
-            if missing > self.negative_tolerance:
-                raise StockShortage(f"{self.code}: cannot pick {qty} x {sku}")
-        self.on_hand[sku] = stock - qty
-        self._log(sku, -qty, order)
-        return self.on_hand[sku]
+    def create(self, project, volume, gib):
+        if volume in self.volumes[project]:
+            raise QuotaError(f"{project} already has a volume {volume}")
+        self._claim(project, gib)
+        self.volumes[project][volume] = gib
 
-    def relocate(self, sku, qty, target, order):
-        self.pick(sku, qty, order)
-        target.put_away(sku, qty, order)
+    def grow(self, project, volume, gib):
+        self._claim(project, gib)
+        self.volumes[project][volume] += gib
+        return self.volumes[project][volume]
+
+    def delete(self, project, volume):
+        return self.volumes[project].pop(volume)
+
+    def report(self):
+        """(project, used GiB, quota GiB) for every project, fullest first."""
+        rows = [(p, self.used(p), q) for p, q in self.quotas.items()]
+        rows.sort(key=lambda row: row[1] / row[2], reverse=True)
+        return rows

@@ -1,9 +1,15 @@
-"""Current accounts with an arranged overdraft and an audit ledger."""
+"""Current accounts with an arranged overdraft and an audit ledger.
+
+Amounts are whole cents.  A withdrawal may take the balance below zero, down
+to the overdraft floor (minus the arranged limit) but never below it.  Every
+accepted posting is written to the ledger together with the balance it left
+behind.
+"""
 from dataclasses import dataclass, field
 
 
 class InsufficientFunds(Exception):
-    pass
+    """The withdrawal would take the balance below the overdraft floor."""
 
 
 @dataclass(frozen=True)
@@ -21,31 +27,35 @@ class Account:
     overdraft_limit: int = 0
     ledger: list = field(default_factory=list)
 
-    def _record(self, kind, amount, reference):
+    def _post(self, kind, amount, reference):
+        if amount <= 0:
+            raise ValueError(f"a {kind} must be a positive amount")
+        self.balance += amount if kind == "credit" else -amount
         self.ledger.append(LedgerEntry(kind, amount, reference, self.balance))
+        return self.balance
+
+    def _within_facility(self, balance):
+        """Whether a balance is at or above the overdraft floor."""
+        return balance >= -self.overdraft_limit
 
     def deposit(self, amount, reference):
-        if amount <= 0:
-            raise ValueError("deposit amount must be positive")
-        self.balance += amount
-        self._record("credit", amount, reference)
-        return self.balance
+        return self._post("credit", amount, reference)
 
     def withdraw(self, amount, reference):
-        """Debit amount (in cents); the balance may go negative only within
-        the arranged overdraft."""
-        if amount <= 0:
-            raise ValueError("withdrawal amount must be positive")
-        if self.balance < amount:
-            shortfall = amount - self.balance
-            if shortfall > self.overdraft_limit:
-                raise InsufficientFunds(
-                    f"{self.number}: {amount} exceeds balance and overdraft"
-                )
-        self.balance -= amount
-        self._record("debit", amount, reference)
-        return self.balance
+        """Debit amount unless that would take the balance below the floor."""
+        if not self._within_facility(self.balance - amount):
+            raise InsufficientFunds(f"{self.number}: {amount} exceeds balance and overdraft")
+        return self._post("debit", amount, reference)
 
     def transfer_to(self, other, amount, reference):
+        """Move amount to another account, recorded on both ledgers."""
         self.withdraw(amount, reference)
         other.deposit(amount, reference)
+
+    def statement(self):
+        """(reference, signed amount, balance after) of every posting, oldest first."""
+        lines = []
+        for entry in self.ledger:
+            signed = entry.amount if entry.kind == "credit" else -entry.amount
+            lines.append((entry.reference, signed, entry.balance_after))
+        return lines

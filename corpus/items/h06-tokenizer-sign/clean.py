@@ -1,4 +1,4 @@
-"""Regex-driven tokenizer for arithmetic expressions."""
+"""Regex-driven tokenizer for arithmetic expressions such as "3 * (-2 + 4.5)"."""
 import re
 
 _LEXEME = re.compile(r"(?P<number>[0-9.]+)|(?P<blank>\s+)|(?P<symbol>.)", re.DOTALL)
@@ -6,12 +6,14 @@ _SYMBOL_KINDS = {"+": "op", "-": "op", "*": "op", "/": "op", "(": "lparen", ")":
 
 
 def _to_number(lexeme):
+    """An int, or a float when the lexeme has one decimal point."""
     if lexeme.count(".") > 1:
         raise ValueError(f"malformed number {lexeme!r}")
     return int(lexeme) if "." not in lexeme else float(lexeme)
 
 
 def _raw(source):
+    """Numbers and symbols of source in order, with blanks skipped."""
     for match in _LEXEME.finditer(source):
         if match.lastgroup == "number":
             yield ("num", _to_number(match.group()))
@@ -24,8 +26,10 @@ def _raw(source):
 
 def tokenize(source):
     """Split source into ("num", value), ("op", symbol), ("lparen", "(") and
-    ("rparen", ")") tokens; a unary minus is folded into the number after it
-    or, failing that, emitted as ("neg", "-")."""
+    ("rparen", ")") tokens. A minus is unary at the start of the input and
+    after an operator, an opening parenthesis or another unary minus; a
+    unary minus is folded into the number after it or, failing that,
+    emitted as ("neg", "-")."""
     raw = list(_raw(source))
     result = []
     i = 0

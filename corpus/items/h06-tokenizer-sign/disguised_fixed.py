@@ -1,51 +1,44 @@
-"""Signed duration strings such as "1h30m", "-45s" or "2h-15m10".
+"""Plain-text rendering of a chat transcript.
 
-Each component is a count followed by a unit; a bare count at the very end
-is taken as seconds, and a leading minus applies to the next component only.
+Messages appear in the order they were sent, as "HH:MM sender: text". A
+divider carrying the date stands above the first message of every calendar
+day, the first message of the transcript included, so that each message sits
+under the heading of its own day. Consecutive messages from one sender within
+GROUP_WINDOW show the sender's name only once.
 """
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 
-UNIT_SECONDS = {"d": 86400, "h": 3600, "m": 60, "s": 1}
-SIGN = "-"
-
-
-def duration_parts(text):
-    """Signed length of each component, in seconds, in input order."""
-    parts = []
-    pending = ""
-
-    def close(unit):
-        nonlocal pending
-        if not pending:
-            return
-        seconds = int(pending) * UNIT_SECONDS[unit]
-        if parts and parts[-1] == SIGN:
-            parts[-1] = -seconds
-        else:
-            parts.append(seconds)
-        pending = ""
-
-    for char in text.replace(" ", "").lower():
-        if char.isdigit():
-            pending += char
-        elif char in UNIT_SECONDS:
-            if not pending:
-                raise ValueError(f"unit {char!r} without a count in {text!r}")
-            close(char)
-        elif char == SIGN and not pending:
-            parts.append(SIGN)
-        else:
-            raise ValueError(f"unexpected {char!r} in {text!r}")
-    close("s")
-    if SIGN in parts:
-        raise ValueError(f"dangling minus in {text!r}")
-    return parts
+GROUP_WINDOW = timedelta(minutes=5)
 
 
-def total_seconds(text):
-    return sum(duration_parts(text))
+@dataclass(frozen=True)
+class Message:
+    sent: datetime
+    sender: str
+    text: str
 
 
-def as_clock(text):
-    seconds = total_seconds(text)
-    sign, seconds = ("-" if seconds < 0 else ""), abs(seconds)
-    return f"{sign}{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+def needs_divider(before, message):
+    """Whether a date divider goes directly above message; before is the
+    message shown just above it, or None at the top of the transcript."""
+    return before is None or before.sent.date() != message.sent.date()
+
+
+def _continues(before, message):
+    return (before is not None and before.sender == message.sender
+            and message.sent - before.sent <= GROUP_WINDOW)
+
+
+def render(messages):
+    """The transcript as a list of text lines."""
+    out = []
+    before = None
+    for message in sorted(messages, key=lambda m: m.sent):
+        if needs_divider(before, message):
+            out.append(f"----- {message.sent:%a %d %b %Y} -----")
+            before = None
+        who = " " * len(message.sender) if _continues(before, message) else message.sender
+        out.append(f"{message.sent:%H:%M} {who}: {message.text}")
+        before = message
+    return out

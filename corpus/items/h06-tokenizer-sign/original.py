@@ -1,6 +1,7 @@
 """Tokenizer for arithmetic expressions such as "3 * (-2 + 4.5)"."""
 
 NEGATE = ("neg", "-")
+OPERAND_FOLLOWS = ("op", "lparen", "neg")
 
 
 def _literal(text):
@@ -9,13 +10,18 @@ def _literal(text):
     return float(text) if "." in text else int(text)
 
 
+def _operand_expected(tokens):
+    """True where the next token has to start an operand: at the very start
+    of the input, after an operator, after "(" and after a unary minus."""
+    return not tokens or tokens[-1][0] not in OPERAND_FOLLOWS
+
+
 def tokenize(source):
     """Split source into ("num", value), ("op", symbol), ("lparen", "(") and
     ("rparen", ")") tokens.
 
-    A minus in operand position (at the start, after an operator or after an
-    opening parenthesis) is unary; when a number follows it is folded into
-    the number, otherwise it stays as a ("neg", "-") token.
+    A minus where an operand is expected is unary: when a number follows it
+    is folded into the number, otherwise it stays as a ("neg", "-") token.
     """
     tokens = []
     digits = ""
@@ -26,7 +32,7 @@ def tokenize(source):
             return
         value = _literal(digits)
         if tokens and tokens[-1] == NEGATE:
-            tokens[-1] = ("num", value)
+            tokens[-1] = ("num", -value)
         else:
             tokens.append(("num", value))
         digits = ""
@@ -38,8 +44,7 @@ def tokenize(source):
         flush()
         if ch.isspace():
             continue
-        operand_expected = not tokens or tokens[-1][0] in ("op", "lparen", "neg")
-        if ch == "-" and operand_expected:
+        if ch == "-" and not _operand_expected(tokens):
             tokens.append(NEGATE)
         elif ch in "+-*/":
             tokens.append(("op", ch))
@@ -49,4 +54,5 @@ def tokenize(source):
             tokens.append(("rparen", ch))
         else:
             raise ValueError(f"unexpected character {ch!r}")
+    flush()
     return tokens

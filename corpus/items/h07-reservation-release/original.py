@@ -1,51 +1,61 @@
-"""Stock reservations: orders hold units until they ship or are cancelled."""
-import itertools
+"""Checkout holds: units set aside for a shopper while they pay.
+
+A hold lasts HOLD_MINUTES. When it runs out, the sweeper extends it by another
+HOLD_MINUTES if the shopper is still active in checkout and the hold has been
+extended fewer than MAX_EXTENSIONS times; otherwise the hold is released and
+its units go back on sale.
+"""
+from dataclasses import dataclass
+
+HOLD_MINUTES = 10
+MAX_EXTENSIONS = 2
 
 
-class OutOfStock(Exception):
-    pass
+@dataclass
+class Hold:
+    sku: str
+    qty: int
+    shopper: str
+    expires: int  # minute at which the hold runs out
+    extensions: int = 0
 
 
-class Inventory:
-    def __init__(self):
-        self._on_hand = {}
-        self._reserved = {}
+class CheckoutHolds:
+    def __init__(self, stock):
+        self._stock = dict(stock)
         self._holds = {}
-        self._ids = itertools.count(1)
-
-    def receive(self, sku, qty):
-        self._on_hand[sku] = self._on_hand.get(sku, 0) + qty
+        self._next_id = 1
 
     def available(self, sku):
-        return self._on_hand.get(sku, 0) - self._reserved.get(sku, 0)
+        held = sum(h.qty for h in self._holds.values() if h.sku == sku)
+        return self._stock.get(sku, 0) - held
 
-    def reserve(self, sku, qty):
-        """Hold qty units of sku and return the reservation id."""
-        if qty <= 0:
-            raise ValueError("quantity must be positive")
-        if qty > self.available(sku):
-            raise OutOfStock(f"only {self.available(sku)} of {sku} available")
-        held = self._reserved.get(sku, 0)
-        self._reserved[sku] = held + qty
-        hold_id = next(self._ids)
-        self._holds[hold_id] = (sku, qty)
+    def hold(self, sku, qty, shopper, now):
+        """Set qty units aside for shopper until now + HOLD_MINUTES."""
+        if qty <= 0 or qty > self.available(sku):
+            raise ValueError(f"cannot hold {qty} of {sku}")
+        hold_id = self._next_id
+        self._next_id += 1
+        self._holds[hold_id] = Hold(sku, qty, shopper, now + HOLD_MINUTES)
         return hold_id
 
-    def release(self, hold_id):
-        """Cancel a reservation and return its units to the available pool."""
-        if hold_id not in self._holds:
-            raise KeyError(f"unknown reservation {hold_id}")
-        sku, qty = self._holds[hold_id]
-        held = self._reserved[sku]
-        self._reserved[sku] = held + qty
-        return qty
+    def sweep(self, now, active_shoppers):
+        """Extend or release every hold that has run out; return the ids released."""
+        released = []
+        for hold_id, hold in sorted(self._holds.items()):
+            if hold.expires > now:
+                continue
+            may_extend = hold.extensions >= MAX_EXTENSIONS
+            if hold.shopper in active_shoppers or may_extend:
+                hold.extensions += 1
+                hold.expires = now + HOLD_MINUTES
+            else:
+                del self._holds[hold_id]
+                released.append(hold_id)
+        return released
 
-    def ship(self, hold_id):
-        """Ship a reservation: the units leave both the shelf and the hold."""
-        sku, qty = self._holds.pop(hold_id)
-        self._reserved[sku] -= qty
-        self._on_hand[sku] -= qty
-        return sku, qty
-
-    def open_reservations(self, sku):
-        return sorted(i for i, (held_sku, _) in self._holds.items() if held_sku == sku)
+    def checkout(self, hold_id):
+        """The shopper paid: the held units leave stock for good."""
+        hold = self._holds.pop(hold_id)
+        self._stock[hold.sku] -= hold.qty
+        return hold.qty

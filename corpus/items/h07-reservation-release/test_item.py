@@ -1,45 +1,56 @@
-"""Killability check for h07-reservation-release."""
+"""Killability check for h07-reservation-release.
 
-
-def _raises(exc_type, fn, *args):
-    try:
-        fn(*args)
-    except exc_type:
-        return True
-    return False
+Killing input: a hold that lapses again after it has used up all
+MAX_EXTENSIONS extensions. Below the limit the reversed limit test
+(`>=`) is False, so `active or False` decides exactly like the intended
+`active and True`: active shoppers are extended and departed ones released,
+which is every sweep of an ordinary checkout. Once the limit is reached the
+reversed test turns True and the `or` keeps the hold alive forever, whether
+or not the shopper is still there. The disguise renews a library loan past
+its renewal limit the same way.
+"""
+from datetime import date
 
 
 def check_original(m):
-    inv = m.Inventory()
-    inv.receive("BOLT", 10)
-    first = inv.reserve("BOLT", 3)
-    second = inv.reserve("BOLT", 4)
-    assert inv.available("BOLT") == 3, f"expected 3 free after holding 7, got {inv.available('BOLT')}"
-    assert _raises(m.OutOfStock, inv.reserve, "BOLT", 4), "reserved more than is free"
-    assert inv.release(first) == 3, "release did not report the released quantity"
-    assert inv.available("BOLT") == 6, f"expected 6 free after a release, got {inv.available('BOLT')}"
-    assert inv.open_reservations("BOLT") == [second], \
-        f"released reservation still open: {inv.open_reservations('BOLT')}"
-    assert _raises(KeyError, inv.release, first), "the same reservation was released twice"
-    assert inv.available("BOLT") == 6, "a second release changed availability"
-    assert inv.ship(second) == ("BOLT", 4)
-    assert inv.available("BOLT") == 6, f"expected 6 free after shipping, got {inv.available('BOLT')}"
-    third = inv.reserve("BOLT", 6)
-    assert inv.available("BOLT") == 0 and inv.open_reservations("BOLT") == [third]
+    shop = m.CheckoutHolds({"MUG": 5, "CAP": 2})
+    a = shop.hold("MUG", 2, "ann", now=0)
+    b = shop.hold("MUG", 1, "bob", now=3)
+    c = shop.hold("CAP", 2, "cyd", now=4)
+    assert shop.available("MUG") == 2 and shop.available("CAP") == 0
+    try:
+        shop.hold("CAP", 1, "dee", now=4)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("held more caps than are in stock")
+    assert shop.sweep(9, {"ann", "bob", "cyd"}) == [], "a hold was swept before it ran out"
+    got = shop.sweep(10, {"ann", "cyd"})
+    assert got == [], f"ann's lapsed hold should be extended, got released {got}"
+    got = shop.sweep(14, {"ann"})
+    assert got == [b, c], f"holds of shoppers who left should be released, got {got}"
+    assert shop.available("MUG") == 3 and shop.available("CAP") == 2, "released units not back on sale"
+    assert shop.sweep(20, {"ann"}) == [], "ann's hold should get its second extension"
+    assert shop.available("MUG") == 3
+    got = shop.sweep(30, {"ann"})
+    assert got == [a], f"a hold out of extensions must be released, got {got}"
+    assert shop.available("MUG") == 5, f"expected all 5 mugs free, got {shop.available('MUG')}"
+    d = shop.hold("CAP", 1, "dee", now=31)
+    assert shop.checkout(d) == 1 and shop.available("CAP") == 1
 
 
 def check_disguised(m):
-    hotel = m.Hotel({"double": 20, "suite": 4})
-    gala = hotel.hold_block("gala", "double", 8)
-    expo = hotel.hold_block("expo", "double", 10)
-    assert hotel.vacant("double") == 2, f"expected 2 vacant doubles, got {hotel.vacant('double')}"
-    assert _raises(m.NoVacancy, hotel.hold_block, "expo", "suite", 5), "held more suites than exist"
-    assert hotel.drop_block(gala) == 8, "drop_block did not report the rooms released"
-    assert hotel.vacant("double") == 10, f"expected 10 vacant doubles after the drop, got {hotel.vacant('double')}"
-    assert hotel.blocks_for("gala") == [], f"dropped block still listed: {hotel.blocks_for('gala')}"
-    assert _raises(KeyError, hotel.drop_block, gala), "the same block was dropped twice"
-    assert hotel.vacant("double") == 10, "a second drop changed the vacancy"
-    assert hotel.convert_block(expo) == 10
-    assert hotel.vacant("double") == 10, f"expected 10 vacant after conversion, got {hotel.vacant('double')}"
-    again = hotel.hold_block("gala", "double", 10)
-    assert hotel.vacant("double") == 0 and hotel.blocks_for("gala") == [again]
+    day = date(2024, 3, 1)
+    loan = m.lend("Middlemarch", "kim", day)
+    assert loan.due == date(2024, 3, 22)
+    loan, ok = m.renew(loan, date(2024, 3, 20), {"Emma"})
+    assert ok and loan.due == date(2024, 4, 10) and loan.renewals == 1, (loan, ok)
+    same, ok = m.renew(loan, date(2024, 4, 1), {"Middlemarch"})
+    assert not ok and same == loan, "renewed a title that others are queueing for"
+    for when in (date(2024, 4, 9), date(2024, 4, 29)):
+        loan, ok = m.renew(loan, when, set())
+        assert ok, f"renewal {loan.renewals + 1} refused"
+    assert loan.renewals == 3 and loan.due == date(2024, 5, 20), loan
+    after, ok = m.renew(loan, date(2024, 5, 19), set())
+    assert not ok and after == loan, f"renewed past the limit of 3: {after}"
+    assert m.fine(loan, date(2024, 5, 24)) == 1.0 and m.fine(loan, date(2024, 5, 2)) == 0

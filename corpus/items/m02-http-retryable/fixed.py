@@ -30,7 +30,7 @@ def retry_delay(method: str, status: int, attempt: int, retry_after: float | Non
     if attempt >= MAX_ATTEMPTS or not is_retryable(method, status):
         return None
     if retry_after is not None:
-        return min(float(retry_after), RETRY_AFTER_CAP)
+        return min(max(float(retry_after), 0.0), RETRY_AFTER_CAP)
     return min(BASE_DELAY * 2 ** (attempt - 1), MAX_DELAY)
 
 

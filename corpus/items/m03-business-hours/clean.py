@@ -18,13 +18,18 @@ def is_open(moment: datetime, holidays: frozenset[date] = frozenset()) -> bool:
 
 
 def _staffed_slots(start: datetime, holidays: frozenset[date]):
+    """Start times of the staffed hours from `start` on, earliest first (endless)."""
     slots = (start + timedelta(hours=n) for n in count())
     return (slot for slot in slots if is_open(slot, holidays))
 
 
 def response_deadline(received: datetime, business_hours: int,
                       holidays: frozenset[date] = frozenset()) -> datetime:
-    """When a ticket must have had a first answer (end of the n-th staffed hour)."""
+    """When a ticket must have had a first answer (end of the n-th staffed hour).
+
+    Counting starts at the first full hour at or after `received`; with zero
+    business hours that hour itself is the deadline.
+    """
     if business_hours < 0:
         raise ValueError("business_hours must not be negative")
     floor = datetime(received.year, received.month, received.day, received.hour, tzinfo=received.tzinfo)

@@ -24,7 +24,13 @@ _CONVERTERS: dict[str, Callable[[Any], Any]] = {
 
 
 def layer(base: Mapping[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:
-    """Copy of `base` with the known, non-None entries of `overrides` applied."""
+    """Copy of `base` with the known, non-None entries of `overrides` applied.
+
+    Each taken value is converted to the type of its built-in default. Keys
+    that are not settings are ignored, and a key that is missing or None (an
+    omitted flag, a blank line in the file) keeps the value from `base`.
+    Neither argument is modified.
+    """
     given = {
         name: _CONVERTERS[name](raw)
         for name, raw in overrides.items()

@@ -7,6 +7,7 @@ FREE_SHIPPING_FROM = Decimal("50.00")
 
 
 def _percent_off(rate):
+    """Discount taking `rate` percent off the goods; postage is unchanged."""
     return lambda goods, postage: (goods * (100 - rate) / 100, postage)
 
 
@@ -26,7 +27,11 @@ _DISCOUNTS = {
 
 
 def checkout_total(subtotal: Decimal, coupon_code: str | None = None) -> Decimal:
-    """Amount to charge, shipping included; the coupon code is optional."""
+    """Amount to charge, shipping included; the coupon code is optional.
+
+    Codes ignore case and surrounding blanks, and an unknown code changes
+    nothing. Free shipping depends on the undiscounted subtotal.
+    """
     postage = SHIPPING_FEE if subtotal < FREE_SHIPPING_FROM else Decimal(0)
     if coupon_code is not None:
         discount = _DISCOUNTS.get(coupon_code.strip().upper())

@@ -23,6 +23,7 @@ class JobProgress:
 
     @property
     def finished(self) -> bool:
+        """True once every task has an outcome (immediately for a job without tasks)."""
         return self._outcomes.total() == self.total_tasks
 
     def record(self, ok: bool) -> None:

@@ -5,7 +5,11 @@ from typing import Iterable, Mapping
 
 
 def nearest_rank(samples: Iterable[float], pct: float) -> float:
-    """Smallest sample with at least `pct` percent of the samples <= it (NaNs ignored)."""
+    """Smallest sample with at least `pct` percent of the samples <= it (NaNs ignored).
+
+    pct must lie in (0, 100]; ValueError is raised for any other pct and
+    when no valid sample is left.
+    """
     if pct <= 0 or pct > 100:
         raise ValueError("pct must be in (0, 100]")
     valid = sorted(filter(lambda x: not isnan(x), samples))

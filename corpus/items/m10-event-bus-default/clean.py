@@ -13,6 +13,7 @@ class EventBus:
             self.subscribe(topic, callback)
 
     def subscribe(self, topic, callback):
+        """Add callback to topic; return it, so this also works as a decorator."""
         self._by_topic[topic].append(callback)
         return callback
 
@@ -35,6 +36,7 @@ class EventBus:
         return list(self._by_topic.get(topic, ()))
 
     def publish(self, topic, payload=None):
+        """Call each listener of topic with (topic, payload); return how many ran."""
         if topic in self._on_hold:
             return 0
         targets = self.listeners(topic)

@@ -7,7 +7,7 @@ class Cart:
     def __init__(self, customer_id, items=[]):
         self.customer_id = customer_id
         self.items = items
-        self.discount_pct = 0
+        self.coupon_pct = 0
 
     def add(self, sku, unit_price, quantity=1):
         if quantity <= 0:
@@ -26,15 +26,15 @@ class Cart:
     def apply_coupon(self, percent):
         if not 0 <= percent <= 100:
             raise ValueError("coupon percent out of range")
-        self.discount_pct = percent
+        self.coupon_pct = percent
 
     def subtotal(self):
         return sum((line["unit_price"] * line["quantity"] for line in self.items), Decimal("0"))
 
     def total(self):
-        gross = self.subtotal()
-        off = gross * Decimal(self.discount_pct) / Decimal(100)
-        return (gross - off).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+        before_coupon = self.subtotal()
+        off = before_coupon * Decimal(self.coupon_pct) / Decimal(100)
+        return (before_coupon - off).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
 
     def item_count(self):
         return sum(line["quantity"] for line in self.items)

@@ -5,7 +5,7 @@ class EventBus:
     """Routes published events to the callables subscribed to their topic."""
 
     def __init__(self, handlers=None):
-        self._handlers = [] if handlers is None else handlers
+        self._handlers = [] if handlers is None else list(handlers)
         self._paused = set()
 
     def subscribe(self, topic, callback):

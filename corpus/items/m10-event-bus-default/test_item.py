@@ -19,9 +19,18 @@ def check_original(module):
     handler = first.subscribe("order.paid", lambda topic, payload: seen.append(payload))
     assert first.unsubscribe("order.paid", handler) == 1
     assert first.publish("order.paid", 4) == 0 and seen == []
+    initial = [("job.done", lambda topic, payload: seen.append(payload))]
+    third = module.EventBus(initial)
+    third.subscribe("job.done", lambda topic, payload: None)
+    assert len(initial) == 1, f"subscribing on a bus modified the caller's list: {initial}"
+    initial.append(("job.done", lambda topic, payload: None))
+    assert len(third.listeners("job.done")) == 2, "the bus follows later changes to the caller's list"
+    assert third.publish("job.done", 5) == 2 and seen == [5], seen
 
 
 def check_disguised(module):
+    from decimal import Decimal
+
     alice = module.Cart("alice")
     alice.add("SKU-1", "19.99", 2)
     bob = module.Cart("bob")
@@ -34,3 +43,12 @@ def check_disguised(module):
     assert str(alice.total()) == "39.98", alice.total()
     alice.apply_coupon(10)
     assert str(alice.total()) == "35.98", alice.total()
+    saved = [{"sku": "SKU-9", "unit_price": Decimal("2.50"), "quantity": 1}]
+    carol = module.Cart("carol", saved)
+    carol.add("SKU-9", "2.50", 2)
+    carol.add("SKU-3", "1.00")
+    assert saved == [{"sku": "SKU-9", "unit_price": Decimal("2.50"), "quantity": 1}], (
+        f"the cart changed the caller's saved lines: {saved}"
+    )
+    saved.clear()
+    assert carol.item_count() == 4 and str(carol.total()) == "8.50", (carol.items, carol.total())

@@ -15,6 +15,16 @@ def check_original(module):
     assert sql == "SELECT * FROM invoices" and params == [], (
         f"filters from earlier calls leaked into this one: {sql!r} {params!r}"
     )
+    for table, filters, order_by in (
+        ("invoices; DROP TABLE invoices", {}, None),
+        ("invoices", {"amount = 0 OR 1": 1}, None),
+        ("invoices", {}, "due; DROP TABLE invoices"),
+    ):
+        try:
+            module.build_query(table, filters, order_by=order_by)
+        except ValueError:
+            continue
+        raise AssertionError(f"identifier not checked: {table!r} {filters!r} {order_by!r}")
 
 
 def check_disguised(module):

@@ -60,6 +60,7 @@ class RecordParser:
         return len(self.records)
 
     def close(self):
+        """Finish a last record that lacks a trailing newline; returns all records."""
         if self._row or self._text or self._dirty:
             self._finish_row()
         return self.records

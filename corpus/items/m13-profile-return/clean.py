@@ -1,49 +1,50 @@
-"""Layered settings: built-in defaults, per-environment profiles, explicit overrides."""
+"""Umpire's score calls for a single game of tennis."""
 
-from collections import ChainMap
-
-DEFAULTS = {
-    "db_pool_size": 5,
-    "request_timeout": 30.0,
-    "log_level": "INFO",
-    "cache_ttl": 300,
-    "debug": False,
-}
-
-PROFILES = {
-    "production": {"db_pool_size": "20", "log_level": "WARNING", "cache_ttl": "3600"},
-    "staging": {"db_pool_size": "10", "request_timeout": "60"},
-    "test": {"cache_ttl": "0", "log_level": "DEBUG", "debug": "yes"},
-}
+_NAMES = {0: "love", 1: "15", 2: "30", 3: "40"}
 
 
-def _parse_bool(text):
-    return text.strip().lower() in ("1", "true", "yes", "on")
+def _side(difference):
+    return "server" if difference > 0 else "receiver"
 
 
-_PARSERS = {bool: _parse_bool, int: int, float: float, str: str.strip}
+def score_call(server, receiver):
+    """Call for a game score, given the points won by server and receiver.
+
+    A player who has won at least four points and leads by two has taken the
+    game, called "game" followed by the winner.  When both players have three
+    points or more, a level score is "deuce" and a one-point lead is
+    "advantage" followed by the leader.  Otherwise the call names both
+    scores, server first, and level scores are called "all" ("30 all").
+    """
+    if min(server, receiver) < 0:
+        raise ValueError("points won cannot be negative")
+    difference = server - receiver
+    if max(server, receiver) >= 4 and abs(difference) >= 2:
+        return "game " + _side(difference)
+    if min(server, receiver) >= 3:
+        return "deuce" if difference == 0 else "advantage " + _side(difference)
+    if difference == 0:
+        return _NAMES[server] + " all"
+    return _NAMES[server] + "-" + _NAMES[receiver]
 
 
-def _typed(name, raw):
-    kind = type(DEFAULTS[name])
-    return _PARSERS[kind](raw) if isinstance(raw, str) else raw
+def play_game(points):
+    """Replay a game from its point winners, "S" (server) or "R" (receiver).
 
-
-def get_setting(name, env="development", overrides=None):
-    if name not in DEFAULTS:
-        raise KeyError(f"unknown setting {name!r}")
-    if overrides and name in overrides:
-        return _typed(name, overrides[name])
-    layers = ChainMap(PROFILES.get(env, {}), DEFAULTS)
-    result = _typed(name, layers[name])
-    negative_number = type(result) in (int, float) and result < 0
-    if negative_number and name in layers.maps[0]:
-        raise ValueError(f"{name} must not be negative in profile {env!r}")
-    return result
-
-
-def resolve_all(env="development", overrides=None):
-    resolved = {}
-    for key in DEFAULTS:
-        resolved[key] = get_setting(key, env, overrides)
-    return resolved
+    Gives back the list of calls, one after each point.  Play ends with the
+    first "game" call, and any point recorded after that raises ValueError,
+    as does a point winner other than "S" or "R".
+    """
+    tally = {"S": 0, "R": 0}
+    calls = []
+    finished = False
+    for number, winner in enumerate(points, start=1):
+        if finished:
+            raise ValueError(f"point {number} played after the game ended")
+        if winner not in tally:
+            raise ValueError(f"unknown point winner {winner!r}")
+        tally[winner] += 1
+        call = score_call(tally["S"], tally["R"])
+        finished = call.startswith("game")
+        calls.append(call)
+    return calls

@@ -1,47 +1,53 @@
-"""Layered settings: built-in defaults, per-environment profiles, explicit overrides."""
+"""Umpire's score calls for a single game of tennis."""
 
-DEFAULTS = {
-    "db_pool_size": 5,
-    "request_timeout": 30.0,
-    "log_level": "INFO",
-    "cache_ttl": 300,
-    "debug": False,
-}
-
-PROFILES = {
-    "production": {"db_pool_size": "20", "log_level": "WARNING", "cache_ttl": "3600"},
-    "staging": {"db_pool_size": "10", "request_timeout": "60"},
-    "test": {"cache_ttl": "0", "log_level": "DEBUG", "debug": "yes"},
-}
-
-_TRUTHY = {"1", "true", "yes", "on"}
+CALLS = ("love", "15", "30", "40")
 
 
-def _coerce(raw, template):
-    if not isinstance(raw, str):
-        return raw
-    if isinstance(template, bool):
-        return raw.strip().lower() in _TRUTHY
-    if isinstance(template, (int, float)):
-        return type(template)(raw)
-    return raw.strip()
+def score_call(server, receiver):
+    """Call for a game score, given the points won by server and receiver.
+
+    Below three points each, the call names both scores, server first, and
+    level scores are called "all" ("15 all").  Once both players have three
+    points, level scores are "deuce" and a one-point lead is "advantage"
+    followed by the leader.  A player with at least four points and a lead
+    of two has won the game: "game" followed by the winner.
+    """
+    if server < 0 or receiver < 0:
+        raise ValueError("points won cannot be negative")
+    lead = server - receiver
+    leader = "server" if lead > 0 else "receiver"
+    if server >= 3 and receiver >= 3:
+        if lead == 0:
+            call = "deuce"
+        elif abs(lead) == 1:
+            call = f"advantage {leader}"
+        else:
+            call = f"game {leader}"
+        return call
+    elif max(server, receiver) >= 4:
+        return f"game {leader}"
+    elif lead == 0:
+        return f"{CALLS[server]} all"
+    else:
+        return f"{CALLS[server]}-{CALLS[receiver]}"
 
 
-def get_setting(name, env="development", overrides=None):
-    """Resolve one setting: overrides win, then the environment profile, then the default."""
-    if name not in DEFAULTS:
-        raise KeyError(f"unknown setting {name!r}")
-    default = DEFAULTS[name]
-    if overrides and name in overrides:
-        return _coerce(overrides[name], default)
-    profile = PROFILES.get(env, {})
-    if name in profile:
-        value = _coerce(profile[name], default)
-        if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
-            raise ValueError(f"{name} must not be negative in profile {env!r}")
-        return value
-    return default
+def play_game(points):
+    """Replay a game from its point winners, "S" (server) or "R" (receiver).
 
-
-def resolve_all(env="development", overrides=None):
-    return {name: get_setting(name, env, overrides) for name in DEFAULTS}
+    Returns the call made after each point.  The game stops at the first
+    "game" call; a point played after it is rejected with ValueError.
+    """
+    server = receiver = 0
+    calls = []
+    for number, winner in enumerate(points, start=1):
+        if calls and calls[-1].startswith("game"):
+            raise ValueError(f"point {number} played after the game ended")
+        if winner == "S":
+            server += 1
+        elif winner == "R":
+            receiver += 1
+        else:
+            raise ValueError(f"unknown point winner {winner!r}")
+        calls.append(score_call(server, receiver))
+    return calls

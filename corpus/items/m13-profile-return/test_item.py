@@ -1,15 +1,30 @@
 def check_original(module):
-    assert module.get_setting("db_pool_size") == 5
-    got = module.get_setting("db_pool_size", "production")
-    assert got == 20, f"production profile value ignored: got {got!r}, expected 20"
-    got = module.get_setting("log_level", "test")
-    assert got == "DEBUG", f"test profile value ignored: got {got!r}"
-    assert module.get_setting("debug", "test") is True
-    assert module.get_setting("request_timeout", "staging") == 60.0
-    assert module.get_setting("cache_ttl", "production", overrides={"cache_ttl": "5"}) == 5
-    assert module.get_setting("log_level", "staging") == "INFO"
-    every = module.resolve_all("staging")
-    assert every["db_pool_size"] == 10 and every["request_timeout"] == 60.0, every
+    assert module.score_call(0, 0) == "love all"
+    assert module.score_call(2, 1) == "30-15"
+    assert module.score_call(0, 3) == "love-40"
+    assert module.score_call(4, 1) == "game server"
+    assert module.score_call(2, 4) == "game receiver"
+    got = module.score_call(3, 3)
+    assert got == "deuce", f"deuce call not returned: got {got!r}"
+    assert module.score_call(5, 4) == "advantage server"
+    assert module.score_call(3, 4) == "advantage receiver"
+    assert module.score_call(6, 4) == "game server"
+    calls = module.play_game("SSSRRRSRRR")
+    assert calls[-5:] == ["deuce", "advantage server", "deuce",
+                          "advantage receiver", "game receiver"], calls
+    assert module.play_game("SRS") == ["15-love", "15 all", "30-15"]
+    try:
+        module.play_game("SSSSS")
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("point after the game ended was accepted")
+    try:
+        module.score_call(-1, 0)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("negative points accepted")
 
 
 def check_disguised(module):

@@ -8,7 +8,7 @@ COLUMNS = ("id", "email", "plan", "balance")
 
 def _cell(value, sep):
     text = "" if value is None else str(value)
-    needs_quotes = any(ch in text for ch in (sep, '"', "\n"))
+    needs_quotes = any(ch in text for ch in (sep, '"', "\r", "\n"))
     return '"{}"'.format(text.replace('"', '""')) if needs_quotes else text
 
 
@@ -19,6 +19,7 @@ def _chunks(iterable, size):
 
 
 def export_batches(records, path, opener, columns=COLUMNS, batch_size=500, sep=","):
+    """Write a header and all records to opener(path); return the rows written, sink always closed."""
     if batch_size < 1:
         raise ValueError("batch_size must be positive")
     total = 0

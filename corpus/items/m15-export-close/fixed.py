@@ -8,7 +8,7 @@ def _format_row(record, columns, sep):
     for col in columns:
         value = record.get(col, "")
         text = "" if value is None else str(value)
-        if sep in text or '"' in text or "\n" in text:
+        if sep in text or any(ch in text for ch in "\"\r\n"):
             text = '"' + text.replace('"', '""') + '"'
         cells.append(text)
     return sep.join(cells) + "\n"

@@ -8,6 +8,11 @@ class DependencyCycle(Exception):
 
 
 def install_order(requirements, graph):
+    """Every package needed by `requirements`, each exactly once and after all its dependencies.
+
+    `graph` maps a name to the names it depends on; a name absent from it has
+    no dependencies. A dependency loop raises DependencyCycle.
+    """
     placed = {}
     stack = [(name, False) for name in reversed(list(requirements))]
     active = []
@@ -30,5 +35,6 @@ def install_order(requirements, graph):
 
 
 def missing_packages(requirements, graph, installed):
+    """The part of the install order not yet in `installed`, order kept."""
     have = set(installed)
     return list(filter(lambda pkg: pkg not in have, install_order(requirements, graph)))

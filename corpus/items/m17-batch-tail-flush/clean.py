@@ -2,6 +2,9 @@
 
 
 class Batcher:
+    """Cuts a record stream into lists of at most max_items records and, when
+    max_bytes is set, at most max_bytes by size_of (an oversized record goes alone)."""
+
     def __init__(self, max_items=100, max_bytes=None, size_of=len):
         if max_items < 1:
             raise ValueError("max_items must be positive")
@@ -33,6 +36,7 @@ class Batcher:
         yield group
 
     def batches(self, records):
+        """Yield non-empty batches in input order, the last one possibly short; then set `exhausted`."""
         for group in filter(None, self._groups(records)):
             self.batches_emitted += 1
             self.records_emitted += len(group)

@@ -2,7 +2,7 @@
 
 
 class Batcher:
-    """Splits an iterable into lists of at most max_items records and max_bytes total size."""
+    """Splits an iterable into lists of at most max_items records and, where a record fits, max_bytes total size."""
 
     def __init__(self, max_items=100, max_bytes=None, size_of=len):
         if max_items < 1:

@@ -5,6 +5,7 @@ from math import isnan
 
 
 def bin_index(value, width, origin=0.0):
+    """Index i of the half-open bin [origin + i*width, origin + (i+1)*width) that holds value."""
     if not width > 0:
         raise ValueError("bin width must be positive")
     return int((value - origin) // width)
@@ -19,6 +20,7 @@ def _usable(readings):
 
 
 def histogram(readings, width, origin=0.0):
+    """Rows (low, high, count) for the occupied bins, lowest first; None and NaN are skipped."""
     tally = Counter(bin_index(v, width, origin) for v in _usable(readings))
     rows = []
     for idx, n in sorted(tally.items()):
@@ -28,6 +30,7 @@ def histogram(readings, width, origin=0.0):
 
 
 def modal_bin(readings, width, origin=0.0):
+    """(low, high) of the fullest bin, the lowest on a tie; None if nothing was counted."""
     best = None
     for low, high, n in histogram(readings, width, origin):
         if best is None or n > best[2]:
