@@ -5,11 +5,12 @@ own, after parsing it and writing it back out in Python. With the shipped pack o
 23 validation processes: 8.9 s of CPU for a scan of the shipped corpus against 5.4 s for the same rules in
 one file, with the same findings. So the adapter hands semgrep one file holding every rule of the profile.
 
-The file is built from YAML nodes, never from Python values: each scalar keeps its text and its quoting, so
-semgrep reads `on`, `0755` or a date exactly as it would read them in the rule file (PyYAML's own types follow
-YAML 1.1, semgrep's follow 1.2). Anything this does not cover (a file that is not a YAML mapping of `rules:`
-alone, several documents, a config that is not YAML) leaves the config files as they are: semgrep then reads
-them itself and reports their errors as usual.
+The file is built from YAML nodes, never from Python values, and without PyYAML's guesses at types (they follow
+YAML 1.1, semgrep's reader follows 1.2): each scalar keeps its text and its quoting, so semgrep reads `on`,
+`0755` or `1:20` exactly as it reads them in the rule file. Collections are written in block style, where every
+plain scalar of a rule file can stay plain (PyYAML will not write `1:20` plain inside `{...}`). Anything this
+does not cover (a file that is not a YAML mapping of `rules:` alone, several documents, a config that is not
+YAML) leaves the config files as they are: semgrep then reads them itself and reports their errors as usual.
 """
 
 from __future__ import annotations
@@ -19,7 +20,15 @@ from pathlib import Path
 
 import yaml  # a dependency of bandit, so always installed with redpen-bench
 
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    yaml_implicit_resolvers: dict = {}  # a plain scalar is text: no type guessed, none written back
+
+
+class _Dumper(yaml.SafeDumper):
+    yaml_implicit_resolvers: dict = {}
+
+
 _STR, _SEQ, _MAP = "tag:yaml.org,2002:str", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"
 # what semgrep shows without --severity (semgrep/output.py): every severity but EXPERIMENT and INVENTORY
 DEFAULT_SHOWN = frozenset({"INFO", "LOW", "WARNING", "MEDIUM", "ERROR", "HIGH", "CRITICAL"})
@@ -46,7 +55,7 @@ def _rule_nodes(path: Path) -> list[yaml.Node] | None:
     if path.suffix not in (".yaml", ".yml"):
         return None
     try:
-        root = yaml.compose(path.read_text(encoding="utf-8"), Loader=_LOADER)
+        root = yaml.compose(path.read_text(encoding="utf-8"), Loader=_Loader)
     except (yaml.YAMLError, UnicodeDecodeError):
         return None
     if not isinstance(root, yaml.MappingNode) or len(root.value) != 1:
@@ -105,6 +114,18 @@ class Pack:
         if not self.ok:
             return None
         document = yaml.MappingNode(_MAP, [(yaml.ScalarNode(_STR, "rules"), yaml.SequenceNode(_SEQ, self.nodes))])
-        path.write_text(yaml.serialize(document, Dumper=yaml.SafeDumper, width=1 << 30, allow_unicode=True),
+        _block_style(document)
+        path.write_text(yaml.serialize(document, Dumper=_Dumper, width=1 << 30, allow_unicode=True),
                         encoding="utf-8")
         return path
+
+
+def _block_style(node: yaml.Node, seen: set[int] | None = None) -> None:
+    seen = set() if seen is None else seen
+    if id(node) in seen or isinstance(node, yaml.ScalarNode):  # an alias is the same node again
+        return
+    seen.add(id(node))
+    node.flow_style = False
+    for child in node.value:
+        for part in child if isinstance(child, tuple) else (child,):
+            _block_style(part, seen)
