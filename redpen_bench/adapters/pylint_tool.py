@@ -17,7 +17,6 @@ import json
 import os
 import re
 from collections.abc import Sequence
-from functools import cached_property
 from pathlib import Path
 
 from redpen_bench.adapters.findings import Finding
@@ -97,11 +96,7 @@ class Pylint(StaticReviewer):
     def share_key(self) -> tuple:
         return ()
 
-    def rules(self) -> frozenset[str]:
-        return self._rules
-
-    @cached_property
-    def _rules(self) -> frozenset[str]:
+    def resolve_rules(self) -> frozenset[str]:
         try:
             return enabled_messages(self.ask_tool(lambda exe, workdir: [exe, *self.profile_args(workdir),
                                                                           "--list-msgs-enabled"]))

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from functools import cached_property
 from pathlib import Path
 
 from redpen_bench.adapters.findings import Finding
@@ -85,11 +84,7 @@ class Ruff(StaticReviewer):
     def share_key(self) -> tuple:
         return ()
 
-    def rules(self) -> frozenset[str]:
-        return self._rules
-
-    @cached_property
-    def _rules(self) -> frozenset[str]:
+    def resolve_rules(self) -> frozenset[str]:
         def command(exe: str, workdir: Path) -> list[str]:
             (workdir / "s.py").write_text("")
             return [exe, "check", *self.profile_args(), "--show-settings", "s.py"]

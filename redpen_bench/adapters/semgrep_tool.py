@@ -148,7 +148,7 @@ class Semgrep(StaticReviewer):
     def share_key(self) -> tuple:
         return ()
 
-    def rules(self) -> frozenset[str] | None:
+    def resolve_rules(self) -> frozenset[str] | None:
         return self.pack.ids(self.profile["severity"])
 
     def union_settings(self, members: Sequence[StaticReviewer]) -> dict | None:

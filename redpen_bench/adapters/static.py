@@ -120,10 +120,17 @@ class StaticReviewer(Reviewer):
         selection (bandit's confidence): profiles that differ in one run apart."""
         return None
 
-    def rules(self) -> frozenset[str] | None:
-        """The rule ids this profile's own run can report, as the tool resolves the profile (cached per
-        reviewer); None when it cannot tell."""
+    def resolve_rules(self) -> frozenset[str] | None:
+        """The rule ids this profile's own run can report, as the tool resolves the profile (ruff and pylint
+        start the tool to say); None when it cannot tell."""
         return None
+
+    def rules(self) -> frozenset[str] | None:
+        """resolve_rules(), once per reviewer. Not a cached_property: on Python 3.11 its lock is shared by
+        every instance, and the profiles of a shared run resolve side by side."""
+        if "_rules" not in self.__dict__:
+            self.__dict__["_rules"] = self.resolve_rules()
+        return self.__dict__["_rules"]
 
     def union_settings(self, members: Sequence[StaticReviewer]) -> dict | None:
         """Profile settings of one run that reports every member's rules; None when there is none."""
@@ -140,6 +147,7 @@ class StaticReviewer(Reviewer):
         clone = copy.copy(self)
         clone.profile = profile
         clone.shared = None
+        clone.__dict__.pop("_rules", None)
         for klass in type(self).__mro__:
             for attr, value in vars(klass).items():
                 if isinstance(value, cached_property):
