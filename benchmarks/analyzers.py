@@ -4,13 +4,17 @@ In one process, round after round: the four raw tool commands back to back over 
 corpus's scored files under neutral names (ruff check, pylint at its default of one job, bandit -r, semgrep scan
 with the shipped rules; each with JSON output), then `redpen-bench run --reviewer ruff,pylint,bandit,semgrep
 --no-cache` into a fresh run folder, then the same run again into another fresh folder with the cache it just
-filled. Prints the median wall times and their ratio.
+filled, then a cold `redpen-bench compare --no-cache` (baselines and every shipped analyzer profile, scored and
+reported) into fresh folders. Prints the median wall times and the ratios to the raw tools: the median of each
+round's own ratio (the paired figure: a round's raw tools and redpen-bench ran minutes apart at most, under the
+same load) and the ratio of the medians.
 
-    /work/venv/bin/python benchmarks/analyzers.py [--repeat 5] [--corpus DIR]
+    python benchmarks/analyzers.py [--repeat 5] [--corpus DIR]
 
 Goals: the redpen-bench run at most 0.6 x the raw tools back to back (about 0.5 on 2 cores, since it runs the
-tools side by side and parsing, mapping and scoring cost almost nothing), and a cached re-run under 1 s.
-Every round is checked: a raw tool that fails, or a run with error rows, stops the benchmark.
+tools side by side and parsing, mapping and scoring cost almost nothing), a cold compare at most 0.8 x (on the
+way to 0.6), and a cached re-run under 1 s. Every round is checked: a raw tool that fails, or a run with error
+rows, stops the benchmark.
 """
 
 from __future__ import annotations
@@ -66,6 +70,14 @@ def timed(cmd: list[str], cwd: Path, env: dict[str, str], ok: set[int], what: st
     return elapsed, cpu
 
 
+def compare_run_dir(runs: Path) -> Path:
+    """The run folder `compare` made under --runs (its name carries the corpus and options hashes)."""
+    found = sorted(runs.iterdir())
+    if len(found) != 1:
+        sys.exit(f"benchmarks/analyzers.py: expected one run folder in {runs}, found {len(found)}")
+    return found[0]
+
+
 def reviewer_seconds(run_dir: Path) -> dict[str, float]:
     """Each reviewer's own time inside the run, from the manifest: which tool the side-by-side run waits for."""
     manifest = json.loads((run_dir / "manifest.json").read_text())
@@ -92,6 +104,7 @@ def main() -> None:
     args = parser.parse_args()
 
     from redpen_bench.cache import Cache
+    from redpen_bench.cli.compare_cmd import BASELINES, analyzer_specs
     from redpen_bench.corpus import load_corpus, packaged_path
 
     corpus = load_corpus(args.corpus)
@@ -119,9 +132,12 @@ def main() -> None:
         commands = raw_commands(files, rules)
         reviewers = ",".join(TOOLS)
         base = [*redpen, "run", "--reviewer", reviewers, "--corpus", str(corpus.root)]
+        compare = [*redpen, "compare", "--no-cache", "--seed", "0", "--corpus", str(corpus.root)]
+        compare_reviewers = len(analyzer_specs()) + len(BASELINES)
         raw: dict[str, list[float]] = {tool: [] for tool in TOOLS}
-        raw_total, raw_cpu, fresh, fresh_cpu, cached = [], [], [], [], []
+        raw_total, raw_cpu, fresh, fresh_cpu, cached, cold, cold_cpu = [], [], [], [], [], [], []
         inside: dict[str, list[float]] = {tool: [] for tool in TOOLS}
+        inside_compare: dict[str, list[float]] = {}
         for round_number in range(args.repeat + 1):  # round 0 warms the disk cache and byte-code, untimed
             times = {tool: timed(cmd, plain, env, OK_STATUS[tool], f"raw {tool}") for tool, cmd in commands.items()}
             run_dir, rerun_dir = tmp / f"run-{round_number}", tmp / f"rerun-{round_number}"
@@ -132,11 +148,16 @@ def main() -> None:
             if hits < len(snippets) * len(TOOLS):  # a profile or rule file edited while this ran
                 print(f"warning: the cached re-run ran tools for {len(snippets) * len(TOOLS) - hits} rows",
                       file=sys.stderr)
+            runs = tmp / f"compare-runs-{round_number}"
+            cold_s, cold_c = timed([*compare, "--runs", str(runs), "--out", str(tmp / "reports"), "--name",
+                                    f"round-{round_number}"], tmp, env, {0}, "redpen-bench compare")
+            compare_dir = compare_run_dir(runs)
+            check_run(compare_dir, len(snippets) * compare_reviewers)
             label = "warm-up" if round_number == 0 else f"round {round_number}"
             total = sum(wall for wall, _ in times.values())
             print(f"{label}: raw " + " + ".join(f"{t} {w:.2f}" for t, (w, _) in times.items())
                   + f" = {total:.2f} s; redpen-bench {fresh_s:.2f} s; cached {cached_s:.2f} s; "
-                  f"load {os.getloadavg()[0]:.1f}", file=sys.stderr)
+                  f"compare {cold_s:.2f} s; load {os.getloadavg()[0]:.1f}", file=sys.stderr)
             if round_number == 0:
                 continue
             for tool, (wall, _) in times.items():
@@ -148,6 +169,10 @@ def main() -> None:
             for tool, seconds in reviewer_seconds(run_dir).items():
                 inside[tool].append(seconds)
             cached.append(cached_s)
+            cold.append(cold_s)
+            cold_cpu.append(cold_c)
+            for key, seconds in reviewer_seconds(compare_dir).items():
+                inside_compare.setdefault(key, []).append(seconds)
 
     median = statistics.median
     load = os.getloadavg()[1]  # other work on the machine slows the side-by-side run more than the serial one
@@ -156,16 +181,26 @@ def main() -> None:
     width = 44
     for tool in TOOLS:
         print(f"  raw {tool}".ljust(width) + f"{median(raw[tool]):7.2f} s")
-    ratio = median(fresh) / median(raw_total)
     print("raw tools back to back".ljust(width) + f"{median(raw_total):7.2f} s")
     print("redpen-bench run --no-cache (4 analyzers)".ljust(width) + f"{median(fresh):7.2f} s")
     for tool in TOOLS:
         print(f"  {tool} inside the run".ljust(width) + f"{median(inside[tool]):7.2f} s")
-    print("ratio redpen-bench / raw".ljust(width) + f"{ratio:7.2f}    (goal <= 0.6; about 0.5 on 2 cores)")
+    print("ratio run / raw".ljust(width) + ratios(fresh, raw_total) + "  (goal <= 0.6; about 0.5 on 2 cores)")
     print("redpen-bench run, cached re-run".ljust(width) + f"{median(cached):7.2f} s  (goal < 1 s)")
+    print(f"redpen-bench compare --no-cache ({compare_reviewers})".ljust(width) + f"{median(cold):7.2f} s")
+    slowest = sorted(inside_compare, key=lambda key: -median(inside_compare[key]))[:4]
+    for key in slowest:
+        print(f"  {key} inside the compare".ljust(width) + f"{median(inside_compare[key]):7.2f} s")
+    print("ratio compare / raw".ljust(width) + ratios(cold, raw_total) + "  (goal <= 0.8, on the way to 0.6)")
     # CPU time hardly depends on what else the machine runs: it shows the harness's own cost
-    print("CPU: raw back to back / redpen-bench".ljust(width)
-          + f"{median(raw_cpu):7.2f} s / {median(fresh_cpu):.2f} s")
+    print("CPU: raw back to back / run / compare".ljust(width)
+          + f"{median(raw_cpu):7.2f} s / {median(fresh_cpu):.2f} s / {median(cold_cpu):.2f} s")
+
+
+def ratios(times: list[float], raw: list[float]) -> str:
+    """The median of the paired ratios (each round's own), then the ratio of the medians."""
+    paired = statistics.median(t / r for t, r in zip(times, raw))
+    return f"{paired:7.2f}    (ratio of medians {statistics.median(times) / statistics.median(raw):.2f})"
 
 
 if __name__ == "__main__":

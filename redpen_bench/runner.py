@@ -11,6 +11,7 @@ from pathlib import Path
 
 from redpen_bench.adapters import Spec, make_reviewer, parse_spec
 from redpen_bench.adapters.base import Reviewer, ReviewOptions, Task, error_verdict
+from redpen_bench.adapters.shared_run import share_tool_runs
 from redpen_bench.corpus import Corpus, Variant
 from redpen_bench.errors import InputError
 from redpen_bench.runs import SNIPPET_HASH_CHARS, RunFolder, VerdictRow, now
@@ -88,6 +89,7 @@ def plan_run(
             Task(v, s) for v in snippets for s in range(samples) if (v.item_id, v.name, s) not in done
         ]
         plans.append(Plan(spec, reviewer, tasks))
+    share_tool_runs((plan.reviewer, plan.tasks) for plan in plans)  # profiles of one tool: one tool process
     return plans, stale
 
 

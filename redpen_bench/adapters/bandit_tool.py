@@ -3,11 +3,17 @@ suffixes never applies), with no configuration file.
 
 Profile keys: `severity` and `confidence` (the lowest reported: low | medium | high), `tests` (only these
 test ids) and `skips`. bandit gives no end line: a finding covers its `line_range`.
+
+Profiles share one run (adapters/shared_run.py) at the lowest severity any of them reports, with every test
+any of them runs; each keeps its own severities and tests. Findings carry bandit's severity but not its
+confidence, so only profiles of one confidence share a run, and only when they name tests by plain id (B307).
 """
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from redpen_bench.adapters.findings import Finding
@@ -15,6 +21,7 @@ from redpen_bench.adapters.profiles import Setting
 from redpen_bench.adapters.static import FileResult, StaticReviewer, staged_name
 
 LEVELS = ("low", "medium", "high")
+_TEST_ID = re.compile(r"^B\d{3}$")
 
 
 def parse_bandit(output: str, files: list[str]) -> dict[str, FileResult]:
@@ -64,3 +71,22 @@ class Bandit(StaticReviewer):
 
     def parse(self, output: str, files: list[str]) -> dict[str, FileResult]:
         return parse_bandit(output, files)
+
+    def share_key(self) -> tuple | None:
+        if not all(_TEST_ID.match(t) for t in [*self.profile["tests"], *self.profile["skips"]]):
+            return None
+        return (self.profile["confidence"],)
+
+    def union_settings(self, members: Sequence[StaticReviewer]) -> dict:
+        profiles = [member.profile for member in members]
+        every_test = any(not p["tests"] for p in profiles)
+        return {"severity": min((p["severity"] for p in profiles), key=LEVELS.index),
+                "tests": [] if every_test else sorted({t for p in profiles for t in p["tests"]}),
+                "skips": sorted(set.intersection(*(set(p["skips"]) for p in profiles)))}
+
+    def keeps(self, finding: Finding) -> bool:
+        tests, skips = self.profile["tests"], self.profile["skips"]
+        # bandit ranks its UNDEFINED severity below low: no profile reports it
+        severity = LEVELS.index(finding.severity) if finding.severity in LEVELS else -1
+        return (severity >= LEVELS.index(self.profile["severity"])
+                and (not tests or finding.rule in tests) and finding.rule not in skips)

@@ -4,17 +4,31 @@ Profile keys: `enable` and `disable` (message ids, symbols or categories C R W E
 `--disable` then `--enable`. duplicate-code (R0801) compares files with one another, which across unrelated
 snippets means nothing, so it is always off. Columns in json2 are 0-based; `endLine` is null for some messages.
 pylint's exit status is a bitmask of the message categories it emitted; only 32 (usage error) is a failure.
+
+Profiles share one run (adapters/shared_run.py): pylint itself resolves each profile's enable/disable lists to
+the messages it enables (`--list-msgs-enabled`, a start-up of pylint without a scan), the shared run enables
+the union message by message, and each profile keeps the messages it enables. Both keys are rule selection, so
+every pylint profile can share.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from redpen_bench.adapters.findings import Finding
 from redpen_bench.adapters.profiles import Setting
-from redpen_bench.adapters.static import TARGET_PYTHON, FileResult, StaticReviewer, end_line, staged_name
+from redpen_bench.adapters.static import (
+    TARGET_PYTHON,
+    FileResult,
+    StaticReviewer,
+    ToolError,
+    end_line,
+    staged_name,
+)
 
 # messages that mean "could not read this file", not "found something in it"
 _UNREADABLE = ("syntax-error", "parse-error", "astroid-error", "fatal")
@@ -43,27 +57,54 @@ def parse_pylint(output: str, files: list[str]) -> dict[str, FileResult]:
     return results
 
 
+def enabled_messages(listing: str) -> frozenset[str]:
+    """The symbols under "Enabled messages:" in `pylint --list-msgs-enabled` output (`  symbol (C0114)`)."""
+    section = re.search(r"^Enabled messages:\n(.*?)(?:^\S|\Z)", listing, re.MULTILINE | re.DOTALL)
+    if not section:
+        raise ValueError("no 'Enabled messages:' in pylint --list-msgs-enabled output")
+    return frozenset(re.findall(r"^\s+([a-z0-9-]+) \([A-Z][0-9]+\)$", section.group(1), re.MULTILINE))
+
+
 class Pylint(StaticReviewer):
     family = "pylint"
     dist = "pylint"
     exe_name = "pylint"
     schema = {"enable": Setting(list, default=[]), "disable": Setting(list, default=[])}
     ok_status = tuple(range(32))  # bits 1..16 are message categories; 32 is a usage error
+    # useless-suppression reports a disable pragma that suppressed nothing, suppressed-message one that did:
+    # beside more messages, both change
+    interacting = frozenset({"useless-suppression", "suppressed-message"})
+    pragma = b"pylint"
 
-    def command(self, exe: str, files: list[str], workdir: Path) -> list[str]:
+    def profile_args(self, workdir: Path) -> list[str]:
         rcfile = workdir / "empty.pylintrc"  # an explicit empty rc file: no pylintrc, setup.cfg or pyproject
         rcfile.write_text("")
+        opts = [f"--rcfile={rcfile}", f"--py-version={TARGET_PYTHON}"]
+        if self.profile["disable"]:
+            opts.append(f"--disable={','.join(self.profile['disable'])}")
+        enable = [*self.profile["enable"], "syntax-error"]  # a file it cannot parse must not pass as clean
+        # pylint applies --enable/--disable in order: the last word keeps duplicate-code off
+        return [*opts, f"--enable={','.join(enable)}", f"--disable={','.join(ALWAYS_DISABLED)}"]
+
+    def command(self, exe: str, files: list[str], workdir: Path) -> list[str]:
         # parallel workers pay off on a corpus, not on a handful of files (measured: 6.0 s -j 2 vs 7.4 s -j 1),
         # and only alone: beside other tools -j 2 fights them for the cores (10.0 s of CPU against 7.1 s)
         jobs = 1 if self.options.side_by_side > 1 else max(1, min(os.cpu_count() or 1, 4, len(files) // 20))
-        cmd = [exe, f"--rcfile={rcfile}", "--output-format=json2", "--persistent=n", "--score=n",
-               f"--py-version={TARGET_PYTHON}", f"--jobs={jobs}"]
-        if self.profile["disable"]:
-            cmd.append(f"--disable={','.join(self.profile['disable'])}")
-        enable = [*self.profile["enable"], "syntax-error"]  # a file it cannot parse must not pass as clean
-        # pylint applies --enable/--disable in order: the last word keeps duplicate-code off
-        cmd += [f"--enable={','.join(enable)}", f"--disable={','.join(ALWAYS_DISABLED)}"]
-        return [*cmd, "--", *files]
+        return [exe, "--output-format=json2", "--persistent=n", "--score=n", f"--jobs={jobs}",
+                *self.profile_args(workdir), "--", *files]
+
+    def share_key(self) -> tuple:
+        return ()
+
+    def resolve_rules(self) -> frozenset[str]:
+        try:
+            return enabled_messages(self.ask_tool(lambda exe, workdir: [exe, *self.profile_args(workdir),
+                                                                          "--list-msgs-enabled"]))
+        except ValueError as exc:
+            raise ToolError(f"pylint: cannot read which messages a profile enables: {exc}") from None
+
+    def union_settings(self, members: Sequence[StaticReviewer]) -> dict:
+        return {"disable": ["all"], "enable": sorted(frozenset().union(*(member.rules() for member in members)))}
 
     def extra_env(self, home: Path) -> dict[str, str]:
         return {"PYLINTHOME": str(home / "pylint")}

@@ -2,16 +2,29 @@
 
 Profile keys: `select` (rule codes or prefixes; absent = ruff's own default set of the installed version) and
 `ignore`. Columns in ruff's JSON are 1-based.
+
+Profiles share one run (adapters/shared_run.py): ruff itself resolves each profile's selection to rule codes
+(`--show-settings`, milliseconds), the shared run selects the union code by code, and each profile keeps the
+findings of its own codes. Both keys are rule selection, so every ruff profile can share.
 """
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from redpen_bench.adapters.findings import Finding
 from redpen_bench.adapters.profiles import Setting
-from redpen_bench.adapters.static import TARGET_PYTHON, FileResult, StaticReviewer, end_line, staged_name
+from redpen_bench.adapters.static import (
+    TARGET_PYTHON,
+    FileResult,
+    StaticReviewer,
+    ToolError,
+    end_line,
+    staged_name,
+)
 
 # ruff >= 0.9 names its syntax-error diagnostic "invalid-syntax"; older versions gave code null or E999
 _SYNTAX_CODES = (None, "invalid-syntax", "E999")
@@ -39,20 +52,53 @@ def parse_ruff(output: str, files: list[str]) -> dict[str, FileResult]:
     return results
 
 
+def enabled_rules(settings: str) -> frozenset[str]:
+    """The codes in `ruff check --show-settings` output's `linter.rules.enabled = [ name (CODE), ... ]`."""
+    block = re.search(r"^linter\.rules\.enabled = \[\n(.*?)^\]", settings, re.MULTILINE | re.DOTALL)
+    if not block:
+        raise ValueError("no linter.rules.enabled in ruff --show-settings output")
+    return frozenset(re.findall(r"\(([A-Z]+[0-9]+)\),?$", block.group(1), re.MULTILINE))
+
+
 class Ruff(StaticReviewer):
     family = "ruff"
     dist = "ruff"
     exe_name = "ruff"
     schema = {"select": Setting(list), "ignore": Setting(list, default=[])}
+    # unused-noqa reports a noqa comment naming a code that did not fire, and says which codes it names are not
+    # enabled: beside more rules, both change
+    interacting = frozenset({"RUF100"})
+    pragma = b"noqa"
+
+    def profile_args(self) -> list[str]:
+        opts = ["--isolated", "--target-version", f"py{TARGET_PYTHON.replace('.', '')}"]
+        if self.profile["select"] is not None:
+            opts += ["--select", ",".join(self.profile["select"])]
+        if self.profile["ignore"]:
+            opts += ["--ignore", ",".join(self.profile["ignore"])]
+        return opts
 
     def command(self, exe: str, files: list[str], workdir: Path) -> list[str]:
-        cmd = [exe, "check", "--isolated", "--no-cache", "--no-fix", "--output-format", "json",
-               "--target-version", f"py{TARGET_PYTHON.replace('.', '')}"]
-        if self.profile["select"] is not None:
-            cmd += ["--select", ",".join(self.profile["select"])]
-        if self.profile["ignore"]:
-            cmd += ["--ignore", ",".join(self.profile["ignore"])]
-        return [*cmd, "--", *files]
+        return [exe, "check", *self.profile_args(), "--no-cache", "--no-fix", "--output-format", "json", "--", *files]
+
+    def share_key(self) -> tuple:
+        return ()
+
+    def resolve_rules(self) -> frozenset[str]:
+        def command(exe: str, workdir: Path) -> list[str]:
+            (workdir / "s.py").write_text("")
+            return [exe, "check", *self.profile_args(), "--show-settings", "s.py"]
+
+        try:
+            return enabled_rules(self.ask_tool(command))
+        except ValueError as exc:
+            raise ToolError(f"ruff: cannot read which rules a profile selects: {exc}") from None
+
+    def union_settings(self, members: Sequence[StaticReviewer]) -> dict | None:
+        union = frozenset().union(*(member.rules() for member in members))
+        settings = {"select": sorted(union), "ignore": []}
+        # ruff drops one rule of an incompatible pair (D203 beside D211) when both are selected
+        return settings if self.with_settings(settings, "union").rules() == union else None
 
     def parse(self, output: str, files: list[str]) -> dict[str, FileResult]:
         return parse_ruff(output, files)

@@ -4,7 +4,12 @@ Profile keys: `rules` (rule files or folders, relative to analyzers/semgrep/; th
 it needs the network) and `severity` (report only rules of these severities: INFO WARNING ERROR). Offline,
 semgrep stalls for minutes on its version check unless told not to make it, so every run turns the version
 check and metrics off and points HOME at a temporary folder; `--no-rewrite-rule-ids` keeps check_id the bare
-rule id. The rule files' contents are part of the cache key, so editing a rule re-runs semgrep.
+rule id. The rule files' contents are part of the cache key, so editing a rule re-runs semgrep. semgrep gets
+the profile's rules in one config file (adapters/semgrep_pack.py says why).
+
+Profiles share one run (adapters/shared_run.py) over the union of their rule files; each keeps the rules of
+its own files and severities, known from the rule files themselves. A union in which one rule id comes from
+two files could not tell them apart: those profiles run apart.
 """
 
 from __future__ import annotations
@@ -12,11 +17,13 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Sequence
 from functools import cached_property
 from pathlib import Path
 
 from redpen_bench.adapters.findings import Finding
 from redpen_bench.adapters.profiles import ProfileError, Setting
+from redpen_bench.adapters.semgrep_pack import Pack, config_files
 from redpen_bench.adapters.static import FileResult, StaticReviewer, ToolError, end_line, staged_name
 
 SEVERITIES = ("INFO", "WARNING", "ERROR")
@@ -113,11 +120,19 @@ class Semgrep(StaticReviewer):
             digest.update(f"{path.relative_to(self.profile.path.parent)}\t{hashlib.sha256(path.read_bytes()).hexdigest()}\n".encode())
         return digest.hexdigest()
 
+    @cached_property
+    def pack(self) -> Pack:
+        """Every rule of the profile, from the files semgrep loads for its entries, in its order."""
+        return Pack([f for entry in self.profile["rules"] for f in config_files(self.profile.relative(entry))])
+
     def command(self, exe: str, files: list[str], workdir: Path) -> list[str]:
         cmd = [exe, "scan", "--json", "--quiet", "--metrics=off", "--disable-version-check",
                "--no-rewrite-rule-ids", "--no-git-ignore"]
-        for entry in self.profile["rules"]:
-            cmd.append(f"--config={self.profile.relative(entry)}")
+        combined = self.pack.write(workdir / "rules.yaml")
+        if combined:
+            cmd.append(f"--config={combined}")
+        else:
+            cmd += [f"--config={self.profile.relative(entry)}" for entry in self.profile["rules"]]
         for severity in self.profile["severity"]:
             cmd.append(f"--severity={severity}")
         if self.options.side_by_side > 1:  # measured alone: 5.4 s wall either way, 0.5 s less CPU with one job
@@ -129,3 +144,16 @@ class Semgrep(StaticReviewer):
 
     def parse(self, output: str, files: list[str]) -> dict[str, FileResult]:
         return parse_semgrep(output, files)
+
+    def share_key(self) -> tuple:
+        return ()
+
+    def resolve_rules(self) -> frozenset[str] | None:
+        return self.pack.ids(self.profile["severity"])
+
+    def union_settings(self, members: Sequence[StaticReviewer]) -> dict | None:
+        entries = sorted({str(m.profile.relative(e)) for m in members for e in m.profile["rules"]})
+        severities = [m.profile["severity"] for m in members]
+        settings = {"rules": entries, "severity": sorted(set().union(*severities)) if all(severities) else []}
+        union = self.with_settings(settings, "union")
+        return settings if union.pack.unambiguous() and all(m.rules() is not None for m in members) else None

@@ -6,35 +6,33 @@ file), so parsing is tested offline on recorded output. Files are staged under n
 in a fresh temporary folder, one copy per distinct content, so no ignore rule (semgrep skips tests/) and no
 file name changes what a tool reports; every tool runs with HOME and XDG folders in that temporary folder and
 without its environment variables, so a user's configuration never reaches it.
+
+Several profiles of one tool in one run share one tool process (adapters/shared_run.py): a tool module that
+can say which rules a profile reports (`rules`, `keeps`) and build the union of several profiles
+(`union_settings`) opts in with `share_key`.
 """
 
 from __future__ import annotations
 
-import contextlib
+import copy
 import hashlib
 import os
-import shutil
-import signal
-import subprocess
-import sys
 import tempfile
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from functools import cache
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from redpen_bench.adapters.base import Emit, Reviewer, ReviewOptions, Task, error_verdict
 from redpen_bench.adapters.findings import Finding, verdict_from_findings
 from redpen_bench.adapters.profiles import Profile, Schema, load_profile
+from redpen_bench.adapters.tool_process import ToolError, find_executable, isolated_env, run_tool, tool_version
+
+if TYPE_CHECKING:
+    from redpen_bench.adapters.shared_run import SharedRun
 
 TARGET_PYTHON = "3.11"  # the corpus's snippets are Python 3.11+
-_TOOL_ENV_PREFIXES = ("RUFF_", "PYLINT", "BANDIT", "SEMGREP_", "XDG_")
-
-
-class ToolError(RuntimeError):
-    """The tool crashed, timed out, is missing or wrote output that cannot be read: every file it ran on
-    gets an error row (the runner turns the raise into error rows for every file not yet answered)."""
 
 
 @dataclass
@@ -73,62 +71,6 @@ def end_line(start: int, end: int | None, end_col: int | None, first_col: int) -
     return end
 
 
-@cache
-def tool_version(dist: str) -> str:
-    """The installed package's version, read from its metadata: running `--version` would cost a process
-    (semgrep: seconds) on every run, including a fully cached one."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version(dist)
-    except PackageNotFoundError:
-        return "unknown"
-
-
-def find_executable(name: str, override: str | None = None) -> str:
-    """`override` (attribute or REDPEN_<TOOL>_EXE), else the venv's bin beside sys.executable, else PATH."""
-    if override:
-        return override
-    beside = Path(sys.executable).parent / name  # not resolved: a venv's python is a symlink out of the venv
-    if beside.is_file() and os.access(beside, os.X_OK):
-        return str(beside)
-    found = shutil.which(name)
-    if not found:
-        raise ToolError(f"{name}: executable not found beside {sys.executable} nor on PATH")
-    return found
-
-
-def isolated_env(home: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
-    """The caller's environment without any tool's variables, HOME and XDG folders in `home`."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(_TOOL_ENV_PREFIXES)}
-    env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"), XDG_CACHE_HOME=str(home / ".cache"),
-               XDG_DATA_HOME=str(home / ".local" / "share"), PYTHONDONTWRITEBYTECODE="1")
-    env.update(extra or {})
-    return env
-
-
-def run_tool(cmd: Sequence[str], cwd: Path, env: dict[str, str], timeout: float,
-             ok: Iterable[int] = (0, 1)) -> str:
-    """Run a tool to the end or kill its whole process group at the timeout; return its stdout."""
-    name = Path(cmd[0]).name
-    try:
-        proc = subprocess.Popen(list(cmd), cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, start_new_session=True)
-    except OSError as exc:
-        raise ToolError(f"{name} could not start: {exc}") from None
-    try:
-        stdout, stderr = proc.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)  # semgrep and pylint -j leave children
-        proc.communicate()
-        raise ToolError(f"{name} timed out after {timeout:g} s") from None
-    if proc.returncode not in set(ok):
-        tail = " | ".join(stderr.decode("utf-8", "replace").strip().splitlines()[-3:])
-        raise ToolError(f"{name} exited with status {proc.returncode}: {tail or 'no message'}")
-    return stdout.decode("utf-8", "replace")
-
-
 class StaticReviewer(Reviewer):
     """A static analyzer run once over all files. Subclasses set the class attributes and write
     `command` and `parse`; `check_profile` and `fingerprint_extra` are optional hooks."""
@@ -140,6 +82,12 @@ class StaticReviewer(Reviewer):
     # bump when the command line or the parser changes what a file's findings are: old cache entries then miss
     reader_version: ClassVar[int] = 1
     executable: str | None = None  # tests point this (or REDPEN_<TOOL>_EXE) at a fake tool
+    # rules whose findings depend on which other rules run (ruff's unused-noqa, pylint's useless-suppression):
+    # a profile with one of them shares a run with more rules than its own only when no file it needs holds
+    # `pragma` (lower case), the comment those rules are about
+    interacting: ClassVar[frozenset[str]] = frozenset()
+    pragma: ClassVar[bytes] = b""
+    shared: SharedRun | None = None  # set by share_tool_runs when other profiles of the tool run beside it
 
     def __init__(self, arg: str | None, options: ReviewOptions):
         super().__init__(arg, options)
@@ -163,6 +111,62 @@ class StaticReviewer(Reviewer):
     def parse(self, output: str, files: list[str]) -> dict[str, FileResult]:
         """The tool's stdout -> a result for every staged file name in `files`; ValueError if unreadable."""
         raise NotImplementedError
+
+    # -- sharing one run between profiles (optional) ---------------------------------------------
+    def share_key(self) -> tuple | None:
+        """None: this profile always runs alone. Profiles of one tool with equal keys differ at most in which
+        rules they report, so one run with the union of their rules, each keeping its own (`keeps`), gives
+        each exactly its own run's findings. The key holds every setting that changes findings beyond rule
+        selection (bandit's confidence): profiles that differ in one run apart."""
+        return None
+
+    def resolve_rules(self) -> frozenset[str] | None:
+        """The rule ids this profile's own run can report, as the tool resolves the profile (ruff and pylint
+        start the tool to say); None when it cannot tell."""
+        return None
+
+    def rules(self) -> frozenset[str] | None:
+        """resolve_rules(), once per reviewer. Not a cached_property: on Python 3.11 its lock is shared by
+        every instance, and the profiles of a shared run resolve side by side."""
+        if "_rules" not in self.__dict__:
+            self.__dict__["_rules"] = self.resolve_rules()
+        return self.__dict__["_rules"]
+
+    def union_settings(self, members: Sequence[StaticReviewer]) -> dict | None:
+        """Profile settings of one run that reports every member's rules; None when there is none."""
+        return None
+
+    def keeps(self, finding: Finding) -> bool:
+        """Whether this profile's own run would report `finding`, seen in a run with more rules."""
+        rules = self.rules()
+        return rules is not None and finding.rule in rules
+
+    def with_profile(self, profile: Profile) -> StaticReviewer:
+        """A copy of this reviewer running another profile; what was derived from the profile is derived
+        again (semgrep: its rule files)."""
+        clone = copy.copy(self)
+        clone.profile = profile
+        clone.shared = None
+        clone.__dict__.pop("_rules", None)
+        for klass in type(self).__mro__:
+            for attr, value in vars(klass).items():
+                if isinstance(value, cached_property):
+                    clone.__dict__.pop(attr, None)
+        clone.check_profile()
+        return clone
+
+    def with_settings(self, settings: dict, name: str) -> StaticReviewer:
+        return self.with_profile(replace(self.profile, name=name, settings={**self.profile.settings, **settings}))
+
+    def ask_tool(self, command: Callable[[str, Path], list[str]]) -> str:
+        """The tool's stdout for a question other than a scan (which rules a profile selects), isolated as a
+        scan is. `command(exe, workdir)` builds the command line."""
+        exe = self.resolve_executable()
+        with tempfile.TemporaryDirectory(prefix=f"redpen-{self.family}-") as tmp:
+            home = Path(tmp) / "home"
+            home.mkdir()
+            return run_tool(command(exe, Path(tmp)), Path(tmp), isolated_env(home, self.extra_env(home)),
+                            self.options.timeout, self.ok_status)
 
     # -- shared ----------------------------------------------------------------------------------
     @property
@@ -223,24 +227,46 @@ class StaticReviewer(Reviewer):
                 result.error = result.error.replace(name, "the file").replace(Path(name).stem, "the file")
         return {digest: results.get(name, FileResult()) for name, digest in names.items()}
 
-    def review(self, tasks: Sequence[Task], emit: Emit) -> None:
-        from redpen_bench.cache import Cache, cache_key
+    def cache_keys(self, digests: Iterable[str]) -> dict[str, str]:
+        from redpen_bench.cache import cache_key
 
+        profile_hash = self.profile_hash()
+        return {d: cache_key(tool=self.family, version=self.version, profile=profile_hash, file=d,
+                             reader=self.reader_version) for d in digests}
+
+    def lookup(self, files: dict[str, Path]) -> tuple[dict[str, FileResult], dict[str, Path]]:
+        """(cached results, files missing from the cache) for `files` (content hash -> source path)."""
+        from redpen_bench.cache import Cache
+
+        keys = self.cache_keys(files)
+        found = Cache(self.options.cache_path).get_many(list(keys.values())) if self.options.use_cache else {}
+        cached = {d: FileResult.from_dict(found[key]) for d, key in keys.items() if key in found}
+        return cached, {d: path for d, path in files.items() if d not in cached}
+
+    def store(self, results: dict[str, FileResult]) -> None:
+        from redpen_bench.cache import Cache
+
+        keys = self.cache_keys(results)
+        Cache(self.options.cache_path).put_many({keys[d]: result.to_dict() for d, result in results.items()})
+
+    def review(self, tasks: Sequence[Task], emit: Emit) -> None:
         by_digest: dict[str, list[Task]] = {}
         for task in tasks:
             by_digest.setdefault(task.snippet.sha256, []).append(task)
-        profile_hash = self.profile_hash()
-        keys = {d: cache_key(tool=self.family, version=self.version, profile=profile_hash, file=d,
-                             reader=self.reader_version) for d in by_digest}
-        store = Cache(self.options.cache_path)
-        cached = store.get_many(list(keys.values())) if self.options.use_cache else {}
-        for digest, key in keys.items():
-            if key in cached:
-                self._emit(by_digest[digest], FileResult.from_dict(cached[key]), emit, cached=True)
-        missing = {d: by_digest[d][0].snippet.path for d, key in keys.items() if key not in cached}
-        results = self.scan(missing)
-        store.put_many({keys[d]: result.to_dict() for d, result in results.items()})
-        for digest, result in results.items():
+        files = {digest: group[0].snippet.path for digest, group in by_digest.items()}
+        if self.shared is not None and self.shared.serves(self, files):
+            cached, fresh = self.shared.results(self)  # one tool run for every profile of the tool
+        else:
+            cached, missing = self.lookup(files)
+            fresh = None
+        for digest, result in cached.items():
+            self._emit(by_digest[digest], result, emit, cached=True)
+        if fresh is None:
+            fresh = self.scan(missing)
+            self.store(fresh)
+        elif isinstance(fresh, Exception):  # the shared run failed: the cached rows above stand
+            raise fresh
+        for digest, result in fresh.items():
             self._emit(by_digest[digest], result, emit, cached=False)
 
     def _emit(self, tasks: list[Task], result: FileResult, emit: Emit, cached: bool) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from functools import cached_property
 
 from redpen_bench.adapters import make_reviewer, parse_spec
 from redpen_bench.adapters.base import Reviewer, ReviewOptions, Task
@@ -36,15 +35,8 @@ def all_rules_reviewer(tool: str, options: ReviewOptions) -> Reviewer:
     text = profile_text(description, settings)
     folder = reviewer.profile.path.parent  # the default profile's folder: where relative rule paths resolve
     filled = {key: settings.get(key, setting.default) for key, setting in schema.items()}
-    reviewer.profile = Profile(tool, ALL_RULES, folder / f"{ALL_RULES}.toml",
-                               hashlib.sha256(text.encode()).hexdigest(), description, filled)
-    # anything the adapter derived from the default profile (semgrep: its rule files) is derived again
-    for klass in type(reviewer).__mro__:
-        for attr, value in vars(klass).items():
-            if isinstance(value, cached_property):
-                reviewer.__dict__.pop(attr, None)
-    reviewer.check_profile()
-    return reviewer
+    return reviewer.with_profile(Profile(tool, ALL_RULES, folder / f"{ALL_RULES}.toml",
+                                         hashlib.sha256(text.encode()).hexdigest(), description, filled))
 
 
 def profile_reviewer(spec: str, options: ReviewOptions) -> Reviewer:

@@ -1,0 +1,77 @@
+"""Running an analyzer process: find its executable, keep the user's configuration out of its environment, stop
+it at the timeout with every child it started, and read its version without running it."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import subprocess
+import sys
+from collections.abc import Iterable, Sequence
+from functools import cache
+from pathlib import Path
+
+_TOOL_ENV_PREFIXES = ("RUFF_", "PYLINT", "BANDIT", "SEMGREP_", "XDG_")
+
+
+class ToolError(RuntimeError):
+    """The tool crashed, timed out, is missing or wrote output that cannot be read: every file it ran on
+    gets an error row (the runner turns the raise into error rows for every file not yet answered)."""
+
+
+@cache
+def tool_version(dist: str) -> str:
+    """The installed package's version, read from its metadata: running `--version` would cost a process
+    (semgrep: seconds) on every run, including a fully cached one."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(dist)
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def find_executable(name: str, override: str | None = None) -> str:
+    """`override` (attribute or REDPEN_<TOOL>_EXE), else the venv's bin beside sys.executable, else PATH."""
+    if override:
+        return override
+    beside = Path(sys.executable).parent / name  # not resolved: a venv's python is a symlink out of the venv
+    if beside.is_file() and os.access(beside, os.X_OK):
+        return str(beside)
+    found = shutil.which(name)
+    if not found:
+        raise ToolError(f"{name}: executable not found beside {sys.executable} nor on PATH")
+    return found
+
+
+def isolated_env(home: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
+    """The caller's environment without any tool's variables, HOME and XDG folders in `home`."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(_TOOL_ENV_PREFIXES)}
+    env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"), XDG_CACHE_HOME=str(home / ".cache"),
+               XDG_DATA_HOME=str(home / ".local" / "share"), PYTHONDONTWRITEBYTECODE="1")
+    env.update(extra or {})
+    return env
+
+
+def run_tool(cmd: Sequence[str], cwd: Path, env: dict[str, str], timeout: float,
+             ok: Iterable[int] = (0, 1)) -> str:
+    """Run a tool to the end or kill its whole process group at the timeout; return its stdout."""
+    name = Path(cmd[0]).name
+    try:
+        proc = subprocess.Popen(list(cmd), cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, start_new_session=True)
+    except OSError as exc:
+        raise ToolError(f"{name} could not start: {exc}") from None
+    try:
+        stdout, stderr = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)  # semgrep and pylint -j leave children
+        proc.communicate()
+        raise ToolError(f"{name} timed out after {timeout:g} s") from None
+    if proc.returncode not in set(ok):
+        tail = " | ".join(stderr.decode("utf-8", "replace").strip().splitlines()[-3:])
+        raise ToolError(f"{name} exited with status {proc.returncode}: {tail or 'no message'}")
+    return stdout.decode("utf-8", "replace")
