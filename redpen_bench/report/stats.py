@@ -1,8 +1,11 @@
 """Uncertainty for the report: bootstrap intervals over items and paired tests between reviewers.
 
-Nothing here scores on its own: every replicate goes through the scorer's core `scoring.tier_metrics`, fed the
-per-snippet columns of the scored table and item-resampling weights (an item drawn k times weighs k on each of
-its snippets). Items are resampled within each tier, so every replicate keeps the corpus's tier sizes.
+Nothing here scores on its own: every replicate ends in the scorer's `scoring.metrics_from_sums`, which forms the
+shares and the score of the scored table too. Items are resampled within each tier, so every replicate keeps the
+corpus's tier sizes. An item drawn k times weighs k on each of its snippets; rather than build that (replicates x
+snippets) weight matrix, a replicate's sums are its draw counts times per-item sums, one matrix product per
+reviewer and sample: the same replicates up to float rounding (1e-16), in a fraction of the time and memory on a
+large corpus (benchmarks/scale.py).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from redpen_bench.scoring import METRICS, ScoredTable, average, tier_metrics
+from redpen_bench.scoring import METRICS, ScoredTable, average, metrics_from_sums
 
 DEFAULT_REPLICATES = 2000
 LEVEL = 0.95
@@ -46,20 +49,43 @@ def snippet_universe(table: ScoredTable) -> pd.DataFrame:
     return table.snippets[columns].drop_duplicates(["item", "variant"]).reset_index(drop=True)
 
 
-def resampling_weights(universe: pd.DataFrame, tiers: tuple[str, ...], replicates: int, seed: int) -> np.ndarray:
-    """(B, S) multiplicities: per tier, draw as many items as it has, with replacement."""
+@dataclass
+class Resamples:
+    """Which items each replicate draws: counts[b, i] is how often replicate b drew item column i."""
+
+    counts: np.ndarray  # (B, I)
+    item_tier: np.ndarray  # (I,) tier index of each item column
+    snippet_item: np.ndarray  # (S,) item column of each universe snippet; -1 when its tier is not resampled
+
+    def weights(self) -> np.ndarray:
+        """(B, S) snippet multiplicities: the snippet-level form of the same resamples (tests compare the two)."""
+        known = self.snippet_item >= 0
+        return np.where(known, self.counts[:, np.where(known, self.snippet_item, 0)], 0.0)
+
+
+def resample(universe: pd.DataFrame, tiers: tuple[str, ...], replicates: int = 1, seed: int | None = 0) -> Resamples:
+    """Per tier, draw as many items as it has, with replacement; seed None is the identity (every item once)."""
     rng = np.random.default_rng(seed)
-    weights = np.zeros((replicates, len(universe)))
-    for tier in tiers:
+    columns: dict[str, int] = {}
+    blocks, item_tier = [], []
+    for t, tier in enumerate(tiers):
         items = list(dict.fromkeys(universe.loc[universe["tier"] == tier, "item"]))
         if not items:
             continue
-        counts = rng.multinomial(len(items), [1.0 / len(items)] * len(items), size=replicates)  # (B, n_items)
-        column = {item: i for i, item in enumerate(items)}
-        for s, item in enumerate(universe["item"]):
-            if item in column:
-                weights[:, s] = counts[:, column[item]]
-    return weights
+        columns.update({item: len(columns) + k for k, item in enumerate(items)})
+        item_tier += [t] * len(items)
+        if seed is None:
+            blocks.append(np.ones((1, len(items))))
+        else:  # tier by tier, the draws the snippet-weight formulation made: the same seed, the same intervals
+            blocks.append(rng.multinomial(len(items), [1.0 / len(items)] * len(items), size=replicates))
+    counts = np.hstack(blocks).astype(float) if blocks else np.zeros((1 if seed is None else replicates, 0))
+    snippet_item = universe["item"].map(columns).fillna(-1).to_numpy(dtype=int)
+    return Resamples(counts, np.array(item_tier, dtype=int), snippet_item)
+
+
+def resampling_weights(universe: pd.DataFrame, tiers: tuple[str, ...], replicates: int, seed: int) -> np.ndarray:
+    """(B, S) multiplicities: per tier, draw as many items as it has, with replacement."""
+    return resample(universe, tiers, replicates, seed).weights()
 
 
 def _matrices(table: ScoredTable, universe: pd.DataFrame, reviewer: str):
@@ -77,19 +103,32 @@ def _matrices(table: ScoredTable, universe: pd.DataFrame, reviewer: str):
         )
 
 
-def reviewer_metrics(table: ScoredTable, reviewer: str, weights: np.ndarray | None = None,
+def item_sums(draws: Resamples, n_tiers: int, columns: list[np.ndarray]) -> np.ndarray:
+    """(B, len(columns), tiers): per replicate and tier, each snippet column summed with the replicate's item
+    multiplicities: per-item sums first, then one product with the draw counts."""
+    items = draws.counts.shape[1]
+    known = draws.snippet_item >= 0
+    per_item = np.stack([np.bincount(draws.snippet_item[known], weights=c[known], minlength=items)
+                         for c in columns], axis=1)  # (I, K)
+    spread = np.zeros((items, len(columns), n_tiers))  # each item's sums in its own tier's slot
+    spread[np.arange(items), :, draws.item_tier] = per_item
+    return (draws.counts @ spread.reshape(items, -1)).reshape(len(draws.counts), len(columns), n_tiers)
+
+
+def reviewer_metrics(table: ScoredTable, reviewer: str, draws: Resamples | None = None,
                      universe: pd.DataFrame | None = None) -> dict[str, np.ndarray]:
-    """metric -> (B, tiers) through the scorer's core, averaged over samples as the scored table does.
-    With weights None: one row, the table's own values (a check that the two agree)."""
+    """metric -> (B, tiers), averaged over samples as the scored table does. With draws None: one row, the
+    table's own values (a check that the two agree)."""
     universe = snippet_universe(table) if universe is None else universe
-    code = {t: i for i, t in enumerate(table.tiers)}
-    group = universe["tier"].map(code).to_numpy()
-    defective = universe["defective"].to_numpy(dtype=bool)
-    base = np.ones((1, len(universe))) if weights is None else weights
-    runs = [
-        tier_metrics(yes, f1, recall, defective, group, len(table.tiers), weights=base * present)
-        for yes, f1, recall, present in _matrices(table, universe, reviewer)
-    ]
+    draws = resample(universe, table.tiers, seed=None) if draws is None else draws
+    d = universe["defective"].to_numpy(dtype=float)
+    runs = []
+    for yes, f1, recall, present in _matrices(table, universe, reviewer):
+        defective, control = present * d, present * (1.0 - d)
+        s = item_sums(draws, len(table.tiers),
+                      [yes * defective, defective, f1 * present, present, recall * defective, yes * control, control])
+        runs.append(metrics_from_sums({"detection": (s[:, 0], s[:, 1]), "line_f1": (s[:, 2], s[:, 3]),
+                                       "keyword_recall": (s[:, 4], s[:, 1]), "fpr": (s[:, 5], s[:, 6])}))
     return {m: np.mean([run[m] for run in runs], axis=0) for m in METRICS}
 
 
@@ -103,10 +142,10 @@ def tier_average(scores: np.ndarray) -> np.ndarray:
 def bootstrap(table: ScoredTable, replicates: int = DEFAULT_REPLICATES, seed: int = 0) -> Bootstrap:
     """The same resamples for every reviewer, so differences between reviewers are paired."""
     universe = snippet_universe(table)
-    weights = resampling_weights(universe, table.tiers, replicates, seed)
+    draws = resample(universe, table.tiers, replicates, seed)
     result = Bootstrap(table.tiers, replicates, seed)
     for reviewer in table.reviewers:
-        metrics = reviewer_metrics(table, reviewer, weights, universe)
+        metrics = reviewer_metrics(table, reviewer, draws, universe)
         result.per_tier[reviewer] = metrics
         result.average[reviewer] = tier_average(metrics["score"])
     return result
