@@ -89,18 +89,24 @@ def resampling_weights(universe: pd.DataFrame, tiers: tuple[str, ...], replicate
 
 
 def _matrices(table: ScoredTable, universe: pd.DataFrame, reviewer: str):
-    """Per sample: yes, f1, recall and presence, aligned on the universe."""
-    index = pd.MultiIndex.from_frame(universe[["item", "variant"]])
+    """Per sample: yes, f1, recall and presence, aligned on the universe (each row's universe position is
+    looked up once for the reviewer, not re-indexed per sample)."""
     mine = table.snippets[table.snippets["reviewer"] == reviewer]
-    for _, part in mine.groupby("sample", sort=True):
-        aligned = part.set_index(["item", "variant"]).reindex(index)
-        present = aligned["tier"].notna().to_numpy()
-        yield (
-            aligned["yes"].fillna(False).to_numpy(dtype=float),
-            aligned["f1"].fillna(0.0).to_numpy(dtype=float),
-            aligned["recall"].fillna(0.0).to_numpy(dtype=float),
-            present.astype(float),
-        )
+    index = pd.MultiIndex.from_frame(universe[["item", "variant"]])
+    position = index.get_indexer(pd.MultiIndex.from_frame(mine[["item", "variant"]]))
+    samples = mine["sample"].to_numpy()
+    columns = {c: mine[c].to_numpy(dtype=float) for c in ("yes", "f1", "recall")}
+    for sample in np.unique(samples):
+        rows = np.flatnonzero((samples == sample) & (position >= 0))
+        rows = rows[np.unique(position[rows], return_index=True)[1]]  # one row per snippet, as a reindex keeps
+        out = []
+        for column in ("yes", "f1", "recall"):
+            values = np.zeros(len(universe))
+            values[position[rows]] = columns[column][rows]
+            out.append(values)
+        present = np.zeros(len(universe))
+        present[position[rows]] = 1.0
+        yield (*out, present)
 
 
 def item_sums(draws: Resamples, n_tiers: int, columns: list[np.ndarray]) -> np.ndarray:
@@ -186,18 +192,22 @@ def mcnemar_exact(b: int, c: int) -> float:
     return min(1.0, 2 * tail / 2**n)
 
 
-def detections(table: ScoredTable, reviewer: str) -> pd.Series:
-    """Per defective snippet: said yes in at least half of the reviewer's samples."""
-    mine = table.snippets[(table.snippets["reviewer"] == reviewer) & table.snippets["defective"]]
-    return mine.groupby(["item", "variant"])["yes"].mean() >= 0.5
+def detections(table: ScoredTable) -> dict[str, pd.Series]:
+    """Per reviewer and defective snippet: said yes in at least half of the reviewer's samples (one grouping
+    for every reviewer: each neighbour test reads two of them)."""
+    defective = table.snippets[table.snippets["defective"]]
+    said = defective.groupby(["reviewer", "item", "variant"])["yes"].mean() >= 0.5
+    return {key: part.droplevel("reviewer") for key, part in said.groupby(level="reviewer", sort=False)}
 
 
-def pair_test(table: ScoredTable, boot: Bootstrap, better: str, worse: str) -> PairTest:
+def pair_test(table: ScoredTable, boot: Bootstrap, better: str, worse: str,
+              detected: dict[str, pd.Series] | None = None) -> PairTest:
     averages = table.summary["average"]
     differences = boot.average[better] - boot.average[worse]
     kept = differences[~np.isnan(differences)]
     low, high = np.quantile(kept, [(1 - LEVEL) / 2, (1 + LEVEL) / 2]) if len(kept) else (math.nan, math.nan)
-    a, z = detections(table, better), detections(table, worse)
+    detected = detections(table) if detected is None else detected
+    a, z = (detected.get(key, pd.Series(dtype=bool)) for key in (better, worse))
     shared = a.index.intersection(z.index)
     a, z = a.loc[shared], z.loc[shared]
     b, c = int((a & ~z).sum()), int((~a & z).sum())
@@ -207,4 +217,5 @@ def pair_test(table: ScoredTable, boot: Bootstrap, better: str, worse: str) -> P
 
 def neighbour_tests(table: ScoredTable, boot: Bootstrap, ranking: list[str]) -> list[PairTest]:
     """Each reviewer against the next one down the ranking."""
-    return [pair_test(table, boot, ranking[i], ranking[i + 1]) for i in range(len(ranking) - 1)]
+    detected = detections(table)
+    return [pair_test(table, boot, ranking[i], ranking[i + 1], detected) for i in range(len(ranking) - 1)]
