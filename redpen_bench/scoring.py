@@ -127,14 +127,23 @@ def snippet_metrics(rows: Iterable[dict], corpus: Corpus, keywords: str = DEFAUL
     table["errored"] = table["error"].notna()
     table["unparsed"] = ~table["missing"] & ~table["errored"] & table["defect"].isna()
     table["yes"] = (table["defect"] == True) & ~table["errored"]  # noqa: E712 (object column with None)
-    named = [list(ls) if y and isinstance(ls, list) else [] for y, ls in zip(table["yes"], table["lines"])]
+    # plain lists: iterating pandas columns element by element costs more than the scoring itself
+    yes, defective = table["yes"].tolist(), table["defective"].tolist()
+    named = [list(ls) if y and isinstance(ls, list) else [] for y, ls in zip(yes, table["lines"].tolist())]
     table["named"] = named
-    table["f1"] = [site_f1(n, s, d) for n, s, d in zip(named, table["sites"], table["defective"])]
+    table["f1"] = [site_f1(n, s, d) for n, s, d in zip(named, table["sites"].tolist(), defective)]
+    recalls: dict[tuple, float] = {}  # analyzers repeat their messages: each (text, keywords) is matched once
     table["recall"] = [
-        keyword_recall(str(e or ""), k, keywords) if y and d else 0.0
-        for y, d, e, k in zip(table["yes"], table["defective"], table["explanation"], table["keywords"])
+        _memo(recalls, (str(e or ""), k), lambda key: keyword_recall(key[0], key[1], keywords)) if y and d else 0.0
+        for y, d, e, k in zip(yes, defective, table["explanation"].tolist(), table["keywords"].tolist())
     ]
     return table
+
+
+def _memo(memo: dict, key, compute):
+    if key not in memo:
+        memo[key] = compute(key)
+    return memo[key]
 
 
 @dataclass
