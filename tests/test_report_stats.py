@@ -45,7 +45,7 @@ def _snippet_weight_metrics(table, reviewer, weights, universe):
     group = universe["tier"].map(code).to_numpy()
     defective = universe["defective"].to_numpy(dtype=bool)
     runs = [tier_metrics(yes, f1, recall, defective, group, len(table.tiers), weights=weights * present)
-            for yes, f1, recall, present in stats._matrices(table, universe, reviewer)]
+            for _, (yes, f1, recall, present) in stats._matrices(table, universe, reviewer)]
     return {m: np.mean([run[m] for run in runs], axis=0) for m in METRICS}
 
 

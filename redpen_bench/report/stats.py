@@ -78,7 +78,7 @@ def resample(universe: pd.DataFrame, tiers: tuple[str, ...], replicates: int = 1
             blocks.append(np.ones((1, len(items))))
         else:  # tier by tier, the draws the snippet-weight formulation made: the same seed, the same intervals
             blocks.append(rng.multinomial(len(items), [1.0 / len(items)] * len(items), size=replicates))
-    counts = np.hstack(blocks).astype(float) if blocks else np.zeros((1 if seed is None else replicates, 0))
+    counts = np.hstack(blocks, dtype=float) if blocks else np.zeros((1 if seed is None else replicates, 0))
     snippet_item = universe["item"].map(columns).fillna(-1).to_numpy(dtype=int)
     return Resamples(counts, np.array(item_tier, dtype=int), snippet_item)
 
@@ -88,25 +88,32 @@ def resampling_weights(universe: pd.DataFrame, tiers: tuple[str, ...], replicate
     return resample(universe, tiers, replicates, seed).weights()
 
 
-def _matrices(table: ScoredTable, universe: pd.DataFrame, reviewer: str):
-    """Per sample: yes, f1, recall and presence, aligned on the universe (each row's universe position is
-    looked up once for the reviewer, not re-indexed per sample)."""
-    mine = table.snippets[table.snippets["reviewer"] == reviewer]
+def _matrices(table: ScoredTable, universe: pd.DataFrame, reviewer: str | None = None):
+    """Per reviewer and sample: yes, f1, recall and presence, aligned on the universe. Every row's universe
+    position is looked up once for the whole table, not re-indexed per reviewer and sample. Yields
+    (reviewer, (yes, f1, recall, present)), only `reviewer`'s when given."""
+    snippets = table.snippets
     index = pd.MultiIndex.from_frame(universe[["item", "variant"]])
-    position = index.get_indexer(pd.MultiIndex.from_frame(mine[["item", "variant"]]))
-    samples = mine["sample"].to_numpy()
-    columns = {c: mine[c].to_numpy(dtype=float) for c in ("yes", "f1", "recall")}
-    for sample in np.unique(samples):
-        rows = np.flatnonzero((samples == sample) & (position >= 0))
+    position = index.get_indexer(pd.MultiIndex.from_frame(snippets[["item", "variant"]]))
+    codes, names = pd.factorize(snippets["reviewer"])
+    samples = snippets["sample"].to_numpy()
+    columns = [snippets[c].to_numpy(dtype=float) for c in ("yes", "f1", "recall")]
+    order = np.lexsort((samples, codes))  # rows grouped by reviewer, then sample
+    bounds = np.flatnonzero(np.diff(codes[order]) | np.diff(samples[order])) + 1
+    for rows in np.split(order, bounds) if len(order) else []:
+        key = names[codes[rows[0]]]
+        if reviewer is not None and key != reviewer:
+            continue
+        rows = rows[position[rows] >= 0]
         rows = rows[np.unique(position[rows], return_index=True)[1]]  # one row per snippet, as a reindex keeps
         out = []
-        for column in ("yes", "f1", "recall"):
+        for column in columns:
             values = np.zeros(len(universe))
-            values[position[rows]] = columns[column][rows]
+            values[position[rows]] = column[rows]
             out.append(values)
         present = np.zeros(len(universe))
         present[position[rows]] = 1.0
-        yield (*out, present)
+        yield key, (*out, present)
 
 
 def item_sums(draws: Resamples, n_tiers: int, columns: list[np.ndarray]) -> np.ndarray:
@@ -127,11 +134,16 @@ def reviewer_metrics(table: ScoredTable, reviewer: str, draws: Resamples | None 
     table's own values (a check that the two agree)."""
     universe = snippet_universe(table) if universe is None else universe
     draws = resample(universe, table.tiers, seed=None) if draws is None else draws
+    return _metrics([arrays for _, arrays in _matrices(table, universe, reviewer)], universe, draws,
+                    len(table.tiers))
+
+
+def _metrics(samples: list, universe: pd.DataFrame, draws: Resamples, n_tiers: int) -> dict[str, np.ndarray]:
     d = universe["defective"].to_numpy(dtype=float)
     runs = []
-    for yes, f1, recall, present in _matrices(table, universe, reviewer):
+    for yes, f1, recall, present in samples:
         defective, control = present * d, present * (1.0 - d)
-        s = item_sums(draws, len(table.tiers),
+        s = item_sums(draws, n_tiers,
                       [yes * defective, defective, f1 * present, present, recall * defective, yes * control, control])
         runs.append(metrics_from_sums({"detection": (s[:, 0], s[:, 1]), "line_f1": (s[:, 2], s[:, 3]),
                                        "keyword_recall": (s[:, 4], s[:, 1]), "fpr": (s[:, 5], s[:, 6])}))
@@ -150,8 +162,11 @@ def bootstrap(table: ScoredTable, replicates: int = DEFAULT_REPLICATES, seed: in
     universe = snippet_universe(table)
     draws = resample(universe, table.tiers, replicates, seed)
     result = Bootstrap(table.tiers, replicates, seed)
+    aligned: dict[str, list] = {}
+    for reviewer, arrays in _matrices(table, universe):
+        aligned.setdefault(reviewer, []).append(arrays)
     for reviewer in table.reviewers:
-        metrics = reviewer_metrics(table, reviewer, draws, universe)
+        metrics = _metrics(aligned.get(reviewer, []), universe, draws, len(table.tiers))
         result.per_tier[reviewer] = metrics
         result.average[reviewer] = tier_average(metrics["score"])
     return result
