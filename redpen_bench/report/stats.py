@@ -118,14 +118,17 @@ def _matrices(table: ScoredTable, universe: pd.DataFrame, reviewer: str | None =
 
 def item_sums(draws: Resamples, n_tiers: int, columns: list[np.ndarray]) -> np.ndarray:
     """(B, len(columns), tiers): per replicate and tier, each snippet column summed with the replicate's item
-    multiplicities: per-item sums first, then one product with the draw counts."""
+    multiplicities: per-item sums first, then one product per tier with that tier's draw counts."""
     items = draws.counts.shape[1]
     known = draws.snippet_item >= 0
     per_item = np.stack([np.bincount(draws.snippet_item[known], weights=c[known], minlength=items)
                          for c in columns], axis=1)  # (I, K)
-    spread = np.zeros((items, len(columns), n_tiers))  # each item's sums in its own tier's slot
-    spread[np.arange(items), :, draws.item_tier] = per_item
-    return (draws.counts @ spread.reshape(items, -1)).reshape(len(draws.counts), len(columns), n_tiers)
+    out = np.zeros((len(draws.counts), len(columns), n_tiers))
+    for t in range(n_tiers):
+        mine = np.flatnonzero(draws.item_tier == t)  # a tier's items are adjacent columns (resample)
+        if len(mine):
+            out[:, :, t] = draws.counts[:, mine[0]:mine[-1] + 1] @ per_item[mine[0]:mine[-1] + 1]
+    return out
 
 
 def reviewer_metrics(table: ScoredTable, reviewer: str, draws: Resamples | None = None,
