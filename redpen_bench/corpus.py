@@ -5,7 +5,9 @@ The loader knows nothing of reviewers or scores: it reads files, checks the cont
 
 from __future__ import annotations
 
+import fnmatch
 import hashlib
+import os
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -124,7 +126,11 @@ class Corpus:
 
 
 def sha256_file(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    return _sha256(path.read_bytes())
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
 def packaged_path(name: str) -> Path:
@@ -140,9 +146,10 @@ def default_corpus_path() -> Path:
     return packaged_path("corpus")
 
 
-def read_text(path: Path) -> str:
-    """A corpus file as text; anything but UTF-8 is a CorpusError naming the file and the byte."""
-    data = path.read_bytes()
+def read_text(path: Path, data: bytes | None = None) -> str:
+    """A corpus file as text (its bytes when already read); anything but UTF-8 is a CorpusError naming the file
+    and the byte."""
+    data = path.read_bytes() if data is None else data
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -150,11 +157,12 @@ def read_text(path: Path) -> str:
                           f"{exc.reason}") from None
 
 
-def read_toml(path: Path) -> dict:
-    if not path.is_file():
+def read_toml(path: Path, files: dict[str, bytes] | None = None) -> dict:
+    """`files`: the folder's files already read (name -> bytes), as _load_item has them."""
+    if not (path.name in files if files is not None else path.is_file()):
         raise CorpusError(f"{path}: file missing")
     try:
-        return tomllib.loads(read_text(path))
+        return tomllib.loads(read_text(path, files[path.name] if files is not None else None))
     except tomllib.TOMLDecodeError as exc:
         raise CorpusError(f"{path}: malformed TOML: {exc}") from None
 
@@ -209,12 +217,13 @@ def _sites(table: dict, where: str, path: Path, planted: tuple[int, ...], n_line
     return tuple(frozenset({line, *extra.get(str(line), ())}) for line in planted)
 
 
-def _explanations(folder: Path, defective: dict[str, int]) -> dict[str, tuple[Explanation, ...]]:
+def _explanations(folder: Path, defective: dict[str, int], files: dict[str, bytes]
+                  ) -> dict[str, tuple[Explanation, ...]]:
     """explanations.toml: [[original]] / [[disguised]] tables of style, lines, text (optional file)."""
     path = folder / EXPLANATIONS_FILE
-    if not path.is_file():
+    if path.name not in files:
         return {}
-    data = read_toml(path)
+    data = read_toml(path, files)
     out = {}
     for name, entries in data.items():
         if name not in defective:
@@ -249,9 +258,16 @@ def _generic_explanations(root: Path) -> tuple[str, ...]:
     return tuple(e["text"] for e in entries)
 
 
-def _load_item(folder: Path, tiers: tuple[str, ...] | None) -> Item:
+def _read_folder(folder: Path) -> dict[str, bytes]:
+    """Every regular file of an item folder, read once: loading, hashing and checking a large corpus read each
+    file two or three times, and globbed and stat-ed it besides."""
+    with os.scandir(folder) as entries:
+        return {e.name: Path(e.path).read_bytes() for e in entries if e.is_file()}
+
+
+def _load_item(folder: Path, tiers: tuple[str, ...] | None, files: dict[str, bytes]) -> Item:
     toml_path = folder / "item.toml"
-    data = read_toml(toml_path)
+    data = read_toml(toml_path, files)
     item_id = _string(data, "id", toml_path)
     if item_id != folder.name:
         if (folder.parent / item_id).is_dir():
@@ -279,7 +295,7 @@ def _load_item(folder: Path, tiers: tuple[str, ...] | None) -> Item:
     for name in SCORED_VARIANTS:
         path = folder / f"{name}.py"
         required = name in ("original", "fixed")
-        if not path.is_file():
+        if path.name not in files:
             if required or name in tables:
                 raise CorpusError(f"{path}: file missing")
             continue
@@ -288,17 +304,17 @@ def _load_item(folder: Path, tiers: tuple[str, ...] | None) -> Item:
             table = tables.get(name)
             if not isinstance(table, dict):
                 raise CorpusError(f"{toml_path}: field '{where}': missing for {name}.py")
-            n_lines[name] = len(read_text(path).splitlines())
+            n_lines[name] = len(read_text(path, files[path.name]).splitlines())
             lines = _planted_lines(table, where, toml_path, n_lines[name])
             keywords = _keyword_groups(table, where, toml_path)
             sites = _sites(table, where, toml_path, lines, n_lines[name])
-            variants[name] = Variant(item_id, name, path, sha256_file(path), lines, keywords, sites)
+            variants[name] = Variant(item_id, name, path, _sha256(files[path.name]), lines, keywords, sites)
         else:
-            n_lines[name] = len(read_text(path).splitlines())  # a control that cannot be read fails here
-            variants[name] = Variant(item_id, name, path, sha256_file(path))
-    if "disguised" in variants and not (folder / "disguised_fixed.py").is_file():
+            n_lines[name] = len(read_text(path, files[path.name]).splitlines())  # an unreadable control fails here
+            variants[name] = Variant(item_id, name, path, _sha256(files[path.name]))
+    if "disguised" in variants and "disguised_fixed.py" not in files:
         raise CorpusError(f"{folder / 'disguised_fixed.py'}: file missing (disguised.py needs its repair)")
-    if not (folder / "test_item.py").is_file():
+    if "test_item.py" not in files:
         raise CorpusError(f"{folder / 'test_item.py'}: file missing")
     return Item(
         id=item_id,
@@ -308,8 +324,8 @@ def _load_item(folder: Path, tiers: tuple[str, ...] | None) -> Item:
         description=_string(data, "description", toml_path),
         folder=folder,
         variants=variants,
-        explanations=_explanations(folder, n_lines),
-        single_faults=tuple(sorted(folder.glob(SINGLE_FAULT_GLOB))),
+        explanations=_explanations(folder, n_lines, files),
+        single_faults=tuple(sorted(folder / n for n in files if fnmatch.fnmatchcase(n, SINGLE_FAULT_GLOB))),
     )
 
 
@@ -329,7 +345,12 @@ def load_corpus(root: str | Path | None = None) -> Corpus:
     items_dir = root / "items"
     if not items_dir.is_dir():
         raise CorpusError(f"{items_dir}: folder missing")
-    items = [_load_item(folder, tiers) for folder in sorted(p for p in items_dir.iterdir() if p.is_dir())]
+    items, item_hashes = [], {}  # every file that can change what a result means: all item files
+    for folder in sorted(p for p in items_dir.iterdir() if p.is_dir()):
+        files = _read_folder(folder)  # read once, hashed and parsed from memory, then let go
+        items.append(_load_item(folder, tiers, files))
+        item_hashes |= {f"items/{folder.name}/{name}": _sha256(data)
+                        for name, data in files.items() if not name.startswith(".")}
     if not items:
         raise CorpusError(f"{items_dir}: no items")
     if tiers is None:  # tiers in order of first appearance, the usual three first
@@ -338,10 +359,11 @@ def load_corpus(root: str | Path | None = None) -> Corpus:
         tiers = tuple(seen)
     items.sort(key=lambda i: (tiers.index(i.tier), i.id))
 
-    file_hashes = {}  # every file that can change what a result means: corpus-level TOML and all item files
-    for path in [*sorted(root.glob("*.toml")), *(p for item in items for p in sorted(item.folder.iterdir()))]:
+    file_hashes = {}  # and the corpus-level TOML
+    for path in sorted(root.glob("*.toml")):
         if path.is_file() and not path.name.startswith("."):
             file_hashes[path.relative_to(root).as_posix()] = sha256_file(path)
+    file_hashes |= item_hashes
     name = _string(meta, "name", meta_path)
     if not SAFE_NAME.fullmatch(name):  # it names run and report folders: never a path
         raise CorpusError(f"{meta_path}: field 'name': {name!r} is not a plain name (letters, digits, '.', '_', "

@@ -50,17 +50,22 @@ def tier_metrics(yes, f1, recall, defective, group, n_groups: int, weights=None)
     d = np.asarray(defective, dtype=float)
     wd, wc = w * d, w * (1.0 - d)
 
-    def share(values: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        num, den = (values * mask) @ onehot, np.broadcast_to(mask, np.broadcast(values, mask).shape) @ onehot
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return np.where(den > 0, num / np.where(den > 0, den, 1.0), np.nan)
+    def sums(values: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        return (values * mask) @ onehot, np.broadcast_to(mask, np.broadcast(values, mask).shape) @ onehot
 
-    out = {
-        "detection": share(yes, wd),
-        "line_f1": share(f1, w),
-        "keyword_recall": share(recall, wd),
-        "fpr": share(yes, wc),
-    }
+    return metrics_from_sums({"detection": sums(yes, wd), "line_f1": sums(f1, w),
+                              "keyword_recall": sums(recall, wd), "fpr": sums(yes, wc)})
+
+
+def metrics_from_sums(sums: dict[str, tuple[np.ndarray, np.ndarray]]) -> dict[str, np.ndarray]:
+    """metric -> (weighted sum of the values, weighted count of the snippets) per group, into the four shares
+    (NaN for a group with no snippet) and the score: the one place both are formed. `tier_metrics` sums over
+    snippets; the report's bootstrap sums per item first (report/stats.py) and arrives here the same way."""
+    out = {}
+    for metric in ("detection", "line_f1", "keyword_recall", "fpr"):
+        num, den = sums[metric]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            out[metric] = np.where(den > 0, num / np.where(den > 0, den, 1.0), np.nan)
     out["score"] = (out["detection"] + out["line_f1"] + out["keyword_recall"]) / 3.0 - out["fpr"]
     return out
 
@@ -122,14 +127,23 @@ def snippet_metrics(rows: Iterable[dict], corpus: Corpus, keywords: str = DEFAUL
     table["errored"] = table["error"].notna()
     table["unparsed"] = ~table["missing"] & ~table["errored"] & table["defect"].isna()
     table["yes"] = (table["defect"] == True) & ~table["errored"]  # noqa: E712 (object column with None)
-    named = [list(ls) if y and isinstance(ls, list) else [] for y, ls in zip(table["yes"], table["lines"])]
+    # plain lists: iterating pandas columns element by element costs more than the scoring itself
+    yes, defective = table["yes"].tolist(), table["defective"].tolist()
+    named = [list(ls) if y and isinstance(ls, list) else [] for y, ls in zip(yes, table["lines"].tolist())]
     table["named"] = named
-    table["f1"] = [site_f1(n, s, d) for n, s, d in zip(named, table["sites"], table["defective"])]
+    table["f1"] = [site_f1(n, s, d) for n, s, d in zip(named, table["sites"].tolist(), defective)]
+    recalls: dict[tuple, float] = {}  # analyzers repeat their messages: each (text, keywords) is matched once
     table["recall"] = [
-        keyword_recall(str(e or ""), k, keywords) if y and d else 0.0
-        for y, d, e, k in zip(table["yes"], table["defective"], table["explanation"], table["keywords"])
+        _memo(recalls, (str(e or ""), k), lambda key: keyword_recall(key[0], key[1], keywords)) if y and d else 0.0
+        for y, d, e, k in zip(yes, defective, table["explanation"].tolist(), table["keywords"].tolist())
     ]
     return table
+
+
+def _memo(memo: dict, key, compute):
+    if key not in memo:
+        memo[key] = compute(key)
+    return memo[key]
 
 
 @dataclass

@@ -8,10 +8,12 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from redpen_bench.corpus import load_corpus
 from redpen_bench.report import stats
-from redpen_bench.scoring import METRICS, score_rows
+from redpen_bench.scoring import METRICS, score_rows, tier_metrics
 from tests.corpus_factory import make_corpus
 
 
@@ -32,7 +34,49 @@ def _rows(corpus, reviewer: str, p: float, seed: int, samples: int = 1) -> list[
 def synthetic(tmp_path_factory):
     corpus = load_corpus(make_corpus(tmp_path_factory.mktemp("c") / "corpus", {"easy": 6, "medium": 5, "hard": 3}))
     rows = _rows(corpus, "a", 0.6, 1) + _rows(corpus, "b", 0.3, 2) + _rows(corpus, "c", 0.5, 3, samples=3)
+    # d answered only some items (its universe is smaller): presence must weigh as the scorer does
+    rows += [r for r in _rows(corpus, "d", 0.7, 4) if not r["item"].startswith(("e01", "m02", "h00"))]
     return corpus, score_rows(rows, corpus)
+
+
+def _snippet_weight_metrics(table, reviewer, weights, universe):
+    """The formulation the item-level bootstrap replaced: a (B, S) weight matrix through the scorer's core."""
+    code = {t: i for i, t in enumerate(table.tiers)}
+    group = universe["tier"].map(code).to_numpy()
+    defective = universe["defective"].to_numpy(dtype=bool)
+    runs = [tier_metrics(yes, f1, recall, defective, group, len(table.tiers), weights=weights * present)
+            for _, (yes, f1, recall, present) in stats._matrices(table, universe, reviewer)]
+    return {m: np.mean([run[m] for run in runs], axis=0) for m in METRICS}
+
+
+def test_item_level_replicates_equal_the_snippet_weight_formulation(synthetic):
+    _, table = synthetic
+    universe = stats.snippet_universe(table)
+    draws = stats.resample(universe, table.tiers, 700, seed=11)
+    boot = stats.bootstrap(table, 700, seed=11)
+    for reviewer in table.reviewers:
+        reference = _snippet_weight_metrics(table, reviewer, draws.weights(), universe)
+        for metric in METRICS:
+            np.testing.assert_allclose(boot.per_tier[reviewer][metric], reference[metric], rtol=0, atol=1e-12)
+            assert (np.isnan(boot.per_tier[reviewer][metric]) == np.isnan(reference[metric])).all()
+        np.testing.assert_allclose(boot.average[reviewer], stats.tier_average(reference["score"]), rtol=0,
+                                   atol=1e-12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(1, 6), min_size=1, max_size=4), st.integers(1, 4), st.integers(0, 2**32 - 1))
+def test_item_sums_equal_weighted_snippet_sums(tier_sizes, per_item, seed):
+    """Invariant: per-item sums times draw counts are the snippet weights times the snippet values."""
+    rng = np.random.default_rng(seed)
+    tiers = tuple(f"t{k}" for k in range(len(tier_sizes)))
+    records = [(f"{t}-i{i}", v, t) for t, n in zip(tiers, tier_sizes) for i in range(n) for v in range(per_item)]
+    universe = stats.pd.DataFrame(records, columns=["item", "variant", "tier"]).sample(frac=1, random_state=seed)
+    draws = stats.resample(universe.reset_index(drop=True), tiers, 50, seed=seed)
+    columns = [rng.random(len(universe)), (rng.random(len(universe)) < 0.5).astype(float)]
+    sums = stats.item_sums(draws, len(tiers), columns)
+    onehot = np.eye(len(tiers))[universe["tier"].map({t: k for k, t in enumerate(tiers)}).to_numpy()]
+    for k, column in enumerate(columns):
+        np.testing.assert_allclose(sums[:, k, :], (draws.weights() * column) @ onehot, rtol=0, atol=1e-12)
 
 
 def test_unweighted_core_reproduces_the_scored_table(synthetic):

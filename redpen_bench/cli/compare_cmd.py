@@ -51,13 +51,21 @@ def _tuned(profile: Path) -> bool:
 
 def check_integrity(corpus: Corpus) -> None:
     """The gate's integrity check (fast; killability is `redpen-bench verify`): a broken corpus is no baseline."""
-    from redpen_bench.gate.integrity import run_integrity
+    from redpen_bench.gate.integrity import passed_marker, run_integrity
 
+    marker = passed_marker(corpus)
+    if marker.is_file():
+        return
     problems, _ = run_integrity(corpus)
     found = [f"{item}: {reason}" for item, reasons in problems.items() for reason in reasons]
     if found:
         more = f" (and {len(found) - 3} more; run redpen-bench verify)" if len(found) > 3 else ""
         raise InputError(f"{corpus.root}: corpus integrity check failed: {'; '.join(found[:3])}{more}")
+    try:  # only a pass is remembered: a failure is checked, and named, every time
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.touch()
+    except OSError:
+        pass
 
 
 def _file_hash(path: Path | None) -> str | None:

@@ -2,8 +2,9 @@
 original, and no two items share a domain.
 
 Structure is the pre-order sequence of AST node types (identifiers and literals abstracted away), compared
-with difflib's SequenceMatcher: enough to catch renamed and re-valued templates, and fast for 946 pairs
-(tree edit distance in pure Python is not). A domain is the set of words the identifiers are made of
+with difflib's SequenceMatcher: enough to catch renamed and re-valued templates, and fast (tree edit distance in
+pure Python is not); pairs of items are searched with exact bounds first (gate/pairs.py), so a large corpus does
+not pay for every pair in full. A domain is the set of words the identifiers are made of
 (`free_slots`, `RoomCalendar` -> free, slots, room, calendar), compared by Jaccard across items.
 """
 
@@ -11,8 +12,6 @@ from __future__ import annotations
 
 import ast
 import builtins
-import difflib
-import itertools
 import re
 from dataclasses import dataclass, field
 from functools import cache
@@ -21,39 +20,63 @@ from pathlib import Path
 import numpy as np
 
 from redpen_bench.corpus import DEFECTIVE_VARIANTS, Corpus, read_text
+from redpen_bench.gate.pairs import bounded_ratio
+from redpen_bench.gate.pairs import search as pairs_search
 
 _IGNORED_NAMES = frozenset(dir(builtins)) | {"self", "cls"}
 
 
+_DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+_NAMING = ("id", "arg", "attr", "name")  # the fields that hold identifiers
+
+
 @cache
+def _naming_fields(kind: type) -> tuple[str, ...]:
+    return tuple(f for f in _NAMING if f in kind._fields)
+
+
+@cache
+def _facts(path: Path) -> tuple[tuple[str, ...], frozenset[str], int]:
+    """Node types in pre-order, identifiers and docstring words of a file, from one parse and one walk: parsing
+    and walking were most of the gate's time on a large corpus, and every file was parsed two or three times.
+    The walk reads `_fields` itself: the same children in the same order as ast.iter_child_nodes, in half the
+    time."""
+    types: list[str] = []
+    names: set[str] = set()
+    words = 0
+    stack: list[ast.AST] = [ast.parse(read_text(path))]
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        types.append(kind.__name__)
+        for attr in _naming_fields(kind):
+            value = getattr(node, attr, None)
+            if isinstance(value, str):
+                names.add(value)
+        if kind in _DOCUMENTED:
+            words += len((ast.get_docstring(node) or "").split())
+        children: list[ast.AST] = []
+        for field_name in kind._fields:
+            value = getattr(node, field_name, None)
+            if isinstance(value, ast.AST):
+                children.append(value)
+            elif isinstance(value, list):
+                children.extend(v for v in value if isinstance(v, ast.AST))
+        stack.extend(reversed(children))  # reversed on a stack: children visited in order, as a recursive walk
+    return tuple(types), frozenset(names - _IGNORED_NAMES), words
+
+
 def structure(path: Path) -> tuple[str, ...]:
-    out: list[str] = []
-
-    def visit(node: ast.AST) -> None:
-        out.append(type(node).__name__)
-        for child in ast.iter_child_nodes(node):
-            visit(child)
-
-    visit(ast.parse(read_text(path)))
-    return tuple(out)
+    return _facts(path)[0]
 
 
 def similarity(a: Path, b: Path, floor: float = 0.0) -> float:
     """Structural similarity in [0, 1]; returns early with an upper bound when it cannot exceed `floor`."""
-    matcher = difflib.SequenceMatcher(None, structure(a), structure(b), autojunk=False)
-    if matcher.real_quick_ratio() <= floor or matcher.quick_ratio() <= floor:
-        return min(matcher.quick_ratio(), matcher.real_quick_ratio())
-    return matcher.ratio()
+    return bounded_ratio(structure(a), structure(b), floor)
 
 
 def identifiers(path: Path) -> set[str]:
-    names = set()
-    for node in ast.walk(ast.parse(read_text(path))):
-        for attr in ("id", "arg", "attr", "name"):
-            value = getattr(node, attr, None)
-            if isinstance(value, str):
-                names.add(value)
-    return names - _IGNORED_NAMES
+    return set(_facts(path)[1])
 
 
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
@@ -67,9 +90,7 @@ def domain_words(path: Path) -> frozenset[str]:
 
 def docstring_words(path: Path) -> int:
     """Words in the module's, classes' and functions' docstrings: the intent a file states."""
-    nodes = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
-    return sum(len((ast.get_docstring(node) or "").split())
-               for node in ast.walk(ast.parse(read_text(path))) if isinstance(node, nodes))
+    return _facts(path)[2]
 
 
 def jaccard(a: set[str], b: set[str]) -> float:
@@ -118,21 +139,18 @@ def run_distinctness(
     max_disguise_similarity: float = 0.75, max_domain_overlap: float = 0.25, min_clean_intent: float = 0.8,
 ) -> Distinctness:
     items = list(corpus.items)
-    best: tuple[str, str, float] | None = None
-    pairs = []
-    for a, b in itertools.combinations(items, 2):
-        # below both the threshold and the best so far, an upper bound is enough to skip the pair exactly
-        floor = min(max_similarity, best[2] if best else 0.0)
-        ratio = similarity(a.file("original"), b.file("original"), floor=floor)
-        if best is None or ratio > best[2]:
-            best = (a.id, b.id, ratio)
-        if ratio > max_similarity:
-            pairs.append((a.id, b.id, ratio))
+    # every pair of originals, pruned by exact upper bounds (gate/pairs.py): the full comparison's answer
+    found = pairs_search([structure(item.file("original")) for item in items], max_similarity)
+    pairs = [(items[i].id, items[j].id, ratio) for i, j, ratio in found.over]
+    closest = found.most_similar
+    best = (items[closest[0]].id, items[closest[1]].id, closest[2]) if closest else None
     per_item: dict[str, list[str]] = {item.id: [] for item in items}
     closest_disguise: tuple[str, float] | None = None
     for item in items:
         if "disguised" in item.variants:
-            ratio = similarity(item.file("original"), item.file("disguised"))
+            # as for pairs of items: below the limit and the closest so far, a bound decides the item exactly
+            floor = min(max_disguise_similarity, closest_disguise[1] if closest_disguise else 0.0)
+            ratio = similarity(item.file("original"), item.file("disguised"), floor=floor)
             if closest_disguise is None or ratio > closest_disguise[1]:
                 closest_disguise = (item.id, ratio)
             if ratio > max_disguise_similarity:
@@ -145,7 +163,7 @@ def run_distinctness(
                     f"disguised.py shares too many identifiers with original.py: Jaccard {overlap:.2f} > "
                     f"{max_overlap:.2f}")
         if "clean" in item.variants:
-            ratio = similarity(item.file("fixed"), item.file("clean"))
+            ratio = similarity(item.file("fixed"), item.file("clean"), floor=max_similarity)
             if ratio > max_similarity:
                 per_item[item.id].append(
                     f"clean.py is a near-copy of fixed.py: structural similarity {ratio:.2f} > {max_similarity:.2f}")

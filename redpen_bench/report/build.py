@@ -118,7 +118,8 @@ def _verdict_lines(rows: list[dict], data: ReportData, corpus: Corpus) -> str:
     order = {(v.item_id, v.name): i for i, v in enumerate(corpus.snippets)}
     rows = sorted(rows, key=lambda r: (rank.get(r["reviewer"], len(rank)), r["reviewer"],
                                        order.get((r["item"], r["variant"]), len(order)), r.get("sample") or 0))
-    return "".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in rows)
+    encode = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode  # one encoder: json.dumps makes one per row
+    return "".join(encode(r) + "\n" for r in rows)
 
 
 def _manifest(data: ReportData, runs: dict, extra: dict) -> dict:

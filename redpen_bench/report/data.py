@@ -140,8 +140,9 @@ class ReportData:
 
 def _rows(table: ScoredTable, boot: stats.Bootstrap, families: dict[str, str]) -> list[Row]:
     rows = []
+    by_reviewer = {key: part.set_index("tier") for key, part in table.by_tier.groupby("reviewer", sort=False)}
     for reviewer, summary in table.summary.iterrows():
-        tiers = table.by_tier[table.by_tier["reviewer"] == reviewer].set_index("tier")
+        tiers = by_reviewer.get(reviewer, table.by_tier.iloc[:0].set_index("tier"))
         metrics = {
             tier: {m: Cell(float(tiers.loc[tier, m]), *boot.interval(reviewer, m, tier)) for m in METRICS}
             for tier in table.tiers if tier in tiers.index
@@ -161,19 +162,20 @@ def _rows(table: ScoredTable, boot: stats.Bootstrap, families: dict[str, str]) -
 
 
 def _missed(table: ScoredTable, corpus: Corpus, tools: list[str]) -> list[Missed]:
-    """Caught = some reviewer other than the baselines said yes and named a planted line (line F1 > 0)."""
+    """Caught = some reviewer other than the baselines said yes and named a planted line (line F1 > 0).
+    Grouped once per (item, variant), then read item by item: a scan per item would grow with items squared."""
     if not tools:
         return []
     snippets = table.snippets[table.snippets["reviewer"].isin(tools) & table.snippets["defective"]]
     caught = snippets.assign(hit=snippets["yes"] & (snippets["f1"] > 0))
-    hit = caught.groupby(["item", "variant"])["hit"].any()
+    hit = caught.groupby(["item", "variant"])["hit"].any().to_dict()
+    said_yes = caught[caught["yes"]].groupby(["item", "variant"])["reviewer"].agg(set).to_dict()
     missed = []
     for item in corpus.items:  # corpus order: tier, then id
-        variants = [name for name in item.variants if (item.id, name) in hit.index and not hit[(item.id, name)]]
+        variants = [name for name in item.variants if (item.id, name) in hit and not hit[(item.id, name)]]
         if not variants:
             continue
-        part = caught[(caught["item"] == item.id) & caught["variant"].isin(variants)]
-        yes = sorted(set(part.loc[part["yes"], "reviewer"]))
+        yes = sorted(set().union(*(said_yes.get((item.id, name), set()) for name in variants)))
         missed.append(Missed(item.id, variants, item.tier, item.operators, item.title, yes))
     return missed
 
@@ -181,12 +183,15 @@ def _missed(table: ScoredTable, corpus: Corpus, tools: list[str]) -> list[Missed
 def _false_positives(table: ScoredTable, corpus: Corpus, tools: list[str]) -> dict[str, FalsePositives]:
     out = {}
     controls = table.snippets[table.snippets["reviewer"].isin(tools) & ~table.snippets["defective"]]
+    by_reviewer = dict(tuple(controls.groupby("reviewer", sort=False)))
+    items = {item.id: item for item in corpus.items}
     for reviewer in tools:
-        answered = controls[controls["reviewer"] == reviewer].drop_duplicates(["item", "variant"])
-        mine = controls[(controls["reviewer"] == reviewer) & controls["yes"]].drop_duplicates(["item", "variant"])
+        part = by_reviewer.get(reviewer, controls.iloc[:0])
+        answered = part.drop_duplicates(["item", "variant"])
+        mine = part[part["yes"]].drop_duplicates(["item", "variant"])
         shown = []
         for entry in mine.head(MAX_FALSE_POSITIVES).itertuples():
-            variant = corpus.item(entry.item).variants[entry.variant]
+            variant = items[entry.item].variants[entry.variant]
             code = variant.text.splitlines()
             named = list(entry.named)
             lines = [(n, code[n - 1]) for n in named[:MAX_LINES_SHOWN] if 1 <= n <= len(code)]

@@ -1,8 +1,11 @@
 """Uncertainty for the report: bootstrap intervals over items and paired tests between reviewers.
 
-Nothing here scores on its own: every replicate goes through the scorer's core `scoring.tier_metrics`, fed the
-per-snippet columns of the scored table and item-resampling weights (an item drawn k times weighs k on each of
-its snippets). Items are resampled within each tier, so every replicate keeps the corpus's tier sizes.
+Nothing here scores on its own: every replicate ends in the scorer's `scoring.metrics_from_sums`, which forms the
+shares and the score of the scored table too. Items are resampled within each tier, so every replicate keeps the
+corpus's tier sizes. An item drawn k times weighs k on each of its snippets; rather than build that (replicates x
+snippets) weight matrix, a replicate's sums are its draw counts times per-item sums, one matrix product per
+reviewer and sample: the same replicates up to float rounding (1e-16), in a fraction of the time and memory on a
+large corpus (benchmarks/scale.py).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from redpen_bench.scoring import METRICS, ScoredTable, average, tier_metrics
+from redpen_bench.scoring import METRICS, ScoredTable, average, metrics_from_sums
 
 DEFAULT_REPLICATES = 2000
 LEVEL = 0.95
@@ -46,50 +49,107 @@ def snippet_universe(table: ScoredTable) -> pd.DataFrame:
     return table.snippets[columns].drop_duplicates(["item", "variant"]).reset_index(drop=True)
 
 
-def resampling_weights(universe: pd.DataFrame, tiers: tuple[str, ...], replicates: int, seed: int) -> np.ndarray:
-    """(B, S) multiplicities: per tier, draw as many items as it has, with replacement."""
+@dataclass
+class Resamples:
+    """Which items each replicate draws: counts[b, i] is how often replicate b drew item column i."""
+
+    counts: np.ndarray  # (B, I)
+    item_tier: np.ndarray  # (I,) tier index of each item column
+    snippet_item: np.ndarray  # (S,) item column of each universe snippet; -1 when its tier is not resampled
+
+    def weights(self) -> np.ndarray:
+        """(B, S) snippet multiplicities: the snippet-level form of the same resamples (tests compare the two)."""
+        known = self.snippet_item >= 0
+        return np.where(known, self.counts[:, np.where(known, self.snippet_item, 0)], 0.0)
+
+
+def resample(universe: pd.DataFrame, tiers: tuple[str, ...], replicates: int = 1, seed: int | None = 0) -> Resamples:
+    """Per tier, draw as many items as it has, with replacement; seed None is the identity (every item once)."""
     rng = np.random.default_rng(seed)
-    weights = np.zeros((replicates, len(universe)))
-    for tier in tiers:
+    columns: dict[str, int] = {}
+    blocks, item_tier = [], []
+    for t, tier in enumerate(tiers):
         items = list(dict.fromkeys(universe.loc[universe["tier"] == tier, "item"]))
         if not items:
             continue
-        counts = rng.multinomial(len(items), [1.0 / len(items)] * len(items), size=replicates)  # (B, n_items)
-        column = {item: i for i, item in enumerate(items)}
-        for s, item in enumerate(universe["item"]):
-            if item in column:
-                weights[:, s] = counts[:, column[item]]
-    return weights
+        columns.update({item: len(columns) + k for k, item in enumerate(items)})
+        item_tier += [t] * len(items)
+        if seed is None:
+            blocks.append(np.ones((1, len(items))))
+        else:  # tier by tier, the draws the snippet-weight formulation made: the same seed, the same intervals
+            blocks.append(rng.multinomial(len(items), [1.0 / len(items)] * len(items), size=replicates))
+    counts = np.hstack(blocks, dtype=float) if blocks else np.zeros((1 if seed is None else replicates, 0))
+    snippet_item = universe["item"].map(columns).fillna(-1).to_numpy(dtype=int)
+    return Resamples(counts, np.array(item_tier, dtype=int), snippet_item)
 
 
-def _matrices(table: ScoredTable, universe: pd.DataFrame, reviewer: str):
-    """Per sample: yes, f1, recall and presence, aligned on the universe."""
+def resampling_weights(universe: pd.DataFrame, tiers: tuple[str, ...], replicates: int, seed: int) -> np.ndarray:
+    """(B, S) multiplicities: per tier, draw as many items as it has, with replacement."""
+    return resample(universe, tiers, replicates, seed).weights()
+
+
+def _matrices(table: ScoredTable, universe: pd.DataFrame, reviewer: str | None = None):
+    """Per reviewer and sample: yes, f1, recall and presence, aligned on the universe. Every row's universe
+    position is looked up once for the whole table, not re-indexed per reviewer and sample. Yields
+    (reviewer, (yes, f1, recall, present)), only `reviewer`'s when given."""
+    snippets = table.snippets
     index = pd.MultiIndex.from_frame(universe[["item", "variant"]])
-    mine = table.snippets[table.snippets["reviewer"] == reviewer]
-    for _, part in mine.groupby("sample", sort=True):
-        aligned = part.set_index(["item", "variant"]).reindex(index)
-        present = aligned["tier"].notna().to_numpy()
-        yield (
-            aligned["yes"].fillna(False).to_numpy(dtype=float),
-            aligned["f1"].fillna(0.0).to_numpy(dtype=float),
-            aligned["recall"].fillna(0.0).to_numpy(dtype=float),
-            present.astype(float),
-        )
+    position = index.get_indexer(pd.MultiIndex.from_frame(snippets[["item", "variant"]]))
+    codes, names = pd.factorize(snippets["reviewer"])
+    samples = snippets["sample"].to_numpy()
+    columns = [snippets[c].to_numpy(dtype=float) for c in ("yes", "f1", "recall")]
+    order = np.lexsort((samples, codes))  # rows grouped by reviewer, then sample
+    bounds = np.flatnonzero(np.diff(codes[order]) | np.diff(samples[order])) + 1
+    for rows in np.split(order, bounds) if len(order) else []:
+        key = names[codes[rows[0]]]
+        if reviewer is not None and key != reviewer:
+            continue
+        rows = rows[position[rows] >= 0]
+        rows = rows[np.unique(position[rows], return_index=True)[1]]  # one row per snippet, as a reindex keeps
+        out = []
+        for column in columns:
+            values = np.zeros(len(universe))
+            values[position[rows]] = column[rows]
+            out.append(values)
+        present = np.zeros(len(universe))
+        present[position[rows]] = 1.0
+        yield key, (*out, present)
 
 
-def reviewer_metrics(table: ScoredTable, reviewer: str, weights: np.ndarray | None = None,
+def item_sums(draws: Resamples, n_tiers: int, columns: list[np.ndarray]) -> np.ndarray:
+    """(B, len(columns), tiers): per replicate and tier, each snippet column summed with the replicate's item
+    multiplicities: per-item sums first, then one product per tier with that tier's draw counts."""
+    items = draws.counts.shape[1]
+    known = draws.snippet_item >= 0
+    per_item = np.stack([np.bincount(draws.snippet_item[known], weights=c[known], minlength=items)
+                         for c in columns], axis=1)  # (I, K)
+    out = np.zeros((len(draws.counts), len(columns), n_tiers))
+    for t in range(n_tiers):
+        mine = np.flatnonzero(draws.item_tier == t)  # a tier's items are adjacent columns (resample)
+        if len(mine):
+            out[:, :, t] = draws.counts[:, mine[0]:mine[-1] + 1] @ per_item[mine[0]:mine[-1] + 1]
+    return out
+
+
+def reviewer_metrics(table: ScoredTable, reviewer: str, draws: Resamples | None = None,
                      universe: pd.DataFrame | None = None) -> dict[str, np.ndarray]:
-    """metric -> (B, tiers) through the scorer's core, averaged over samples as the scored table does.
-    With weights None: one row, the table's own values (a check that the two agree)."""
+    """metric -> (B, tiers), averaged over samples as the scored table does. With draws None: one row, the
+    table's own values (a check that the two agree)."""
     universe = snippet_universe(table) if universe is None else universe
-    code = {t: i for i, t in enumerate(table.tiers)}
-    group = universe["tier"].map(code).to_numpy()
-    defective = universe["defective"].to_numpy(dtype=bool)
-    base = np.ones((1, len(universe))) if weights is None else weights
-    runs = [
-        tier_metrics(yes, f1, recall, defective, group, len(table.tiers), weights=base * present)
-        for yes, f1, recall, present in _matrices(table, universe, reviewer)
-    ]
+    draws = resample(universe, table.tiers, seed=None) if draws is None else draws
+    return _metrics([arrays for _, arrays in _matrices(table, universe, reviewer)], universe, draws,
+                    len(table.tiers))
+
+
+def _metrics(samples: list, universe: pd.DataFrame, draws: Resamples, n_tiers: int) -> dict[str, np.ndarray]:
+    d = universe["defective"].to_numpy(dtype=float)
+    runs = []
+    for yes, f1, recall, present in samples:
+        defective, control = present * d, present * (1.0 - d)
+        s = item_sums(draws, n_tiers,
+                      [yes * defective, defective, f1 * present, present, recall * defective, yes * control, control])
+        runs.append(metrics_from_sums({"detection": (s[:, 0], s[:, 1]), "line_f1": (s[:, 2], s[:, 3]),
+                                       "keyword_recall": (s[:, 4], s[:, 1]), "fpr": (s[:, 5], s[:, 6])}))
     return {m: np.mean([run[m] for run in runs], axis=0) for m in METRICS}
 
 
@@ -103,10 +163,13 @@ def tier_average(scores: np.ndarray) -> np.ndarray:
 def bootstrap(table: ScoredTable, replicates: int = DEFAULT_REPLICATES, seed: int = 0) -> Bootstrap:
     """The same resamples for every reviewer, so differences between reviewers are paired."""
     universe = snippet_universe(table)
-    weights = resampling_weights(universe, table.tiers, replicates, seed)
+    draws = resample(universe, table.tiers, replicates, seed)
     result = Bootstrap(table.tiers, replicates, seed)
+    aligned: dict[str, list] = {}
+    for reviewer, arrays in _matrices(table, universe):
+        aligned.setdefault(reviewer, []).append(arrays)
     for reviewer in table.reviewers:
-        metrics = reviewer_metrics(table, reviewer, weights, universe)
+        metrics = _metrics(aligned.get(reviewer, []), universe, draws, len(table.tiers))
         result.per_tier[reviewer] = metrics
         result.average[reviewer] = tier_average(metrics["score"])
     return result
@@ -147,18 +210,22 @@ def mcnemar_exact(b: int, c: int) -> float:
     return min(1.0, 2 * tail / 2**n)
 
 
-def detections(table: ScoredTable, reviewer: str) -> pd.Series:
-    """Per defective snippet: said yes in at least half of the reviewer's samples."""
-    mine = table.snippets[(table.snippets["reviewer"] == reviewer) & table.snippets["defective"]]
-    return mine.groupby(["item", "variant"])["yes"].mean() >= 0.5
+def detections(table: ScoredTable) -> dict[str, pd.Series]:
+    """Per reviewer and defective snippet: said yes in at least half of the reviewer's samples (one grouping
+    for every reviewer: each neighbour test reads two of them)."""
+    defective = table.snippets[table.snippets["defective"]]
+    said = defective.groupby(["reviewer", "item", "variant"])["yes"].mean() >= 0.5
+    return {key: part.droplevel("reviewer") for key, part in said.groupby(level="reviewer", sort=False)}
 
 
-def pair_test(table: ScoredTable, boot: Bootstrap, better: str, worse: str) -> PairTest:
+def pair_test(table: ScoredTable, boot: Bootstrap, better: str, worse: str,
+              detected: dict[str, pd.Series] | None = None) -> PairTest:
     averages = table.summary["average"]
     differences = boot.average[better] - boot.average[worse]
     kept = differences[~np.isnan(differences)]
     low, high = np.quantile(kept, [(1 - LEVEL) / 2, (1 + LEVEL) / 2]) if len(kept) else (math.nan, math.nan)
-    a, z = detections(table, better), detections(table, worse)
+    detected = detections(table) if detected is None else detected
+    a, z = (detected.get(key, pd.Series(dtype=bool)) for key in (better, worse))
     shared = a.index.intersection(z.index)
     a, z = a.loc[shared], z.loc[shared]
     b, c = int((a & ~z).sum()), int((~a & z).sum())
@@ -168,4 +235,5 @@ def pair_test(table: ScoredTable, boot: Bootstrap, better: str, worse: str) -> P
 
 def neighbour_tests(table: ScoredTable, boot: Bootstrap, ranking: list[str]) -> list[PairTest]:
     """Each reviewer against the next one down the ranking."""
-    return [pair_test(table, boot, ranking[i], ranking[i + 1]) for i in range(len(ranking) - 1)]
+    detected = detections(table)
+    return [pair_test(table, boot, ranking[i], ranking[i + 1], detected) for i in range(len(ranking) - 1)]
