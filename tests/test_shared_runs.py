@@ -160,3 +160,32 @@ def test_fixture_corpus_runs_with_shared_tools(tmp_path, monkeypatch):
     run_reviewers(load_corpus(FIXTURE_CORPUS), ["ruff", "ruff:bugs", "bandit", "bandit:bugs"], tmp_path / "r",
                   options)
     assert len(scans(log, "ruff")) == 1 and len(scans(log, "bandit")) == 1
+
+
+@pytest.mark.parametrize("rules, scans_expected", [
+    (["pack/bare-except.yaml", "pack/compare-to-self.yaml"], 1),  # a subset of the other's files: kept by rule id
+    (["pack", "pack/bare-except.yaml"], 2),  # a file named twice is two configs to semgrep: apart
+    (["copy/bare-except.yaml", "copy/compare-to-self.yaml"], 2),  # the same ids from other files: apart
+])
+def test_semgrep_profiles_with_other_rule_files(tmp_path, monkeypatch, rules, scans_expected):
+    import shutil
+
+    from tests.test_semgrep_rules import RULES_DIR
+
+    profiles = tmp_path / "analyzers" / "semgrep"
+    for folder in ("pack", "copy"):
+        shutil.copytree(RULES_DIR, profiles / folder)
+    (profiles / "default.toml").write_text('description = "the pack"\nrules = ["pack"]\n')
+    entries = ", ".join(f'"{entry}"' for entry in rules)
+    (profiles / "mine.toml").write_text(f'description = "some rules"\nrules = [{entries}]\n')
+    monkeypatch.chdir(tmp_path)
+    corpus = load_corpus(STATIC_CORPUS)
+    options = ReviewOptions(cache_path=tmp_path / "cache.sqlite3", use_cache=False)
+    run_reviewers(corpus, ["semgrep:mine"], tmp_path / "alone", options)
+    log = logging_tools(tmp_path, monkeypatch)
+    assert run_reviewers(corpus, ["semgrep", "semgrep:mine"], tmp_path / "together", options).failures == {}
+    assert len(scans(log, "semgrep")) == scans_expected
+    mine = rows(tmp_path / "alone", "semgrep:mine")
+    assert rows(tmp_path / "together", "semgrep:mine") == mine
+    if "pack" not in rules:
+        assert {f["rule"] for row in mine.values() for f in row["findings"]} == {"bare-except", "compare-to-self"}

@@ -152,8 +152,10 @@ class Semgrep(StaticReviewer):
         return self.pack.ids(self.profile["severity"])
 
     def union_settings(self, members: Sequence[StaticReviewer]) -> dict | None:
-        entries = sorted({str(m.profile.relative(e)) for m in members for e in m.profile["rules"]})
-        severities = [m.profile["severity"] for m in members]
-        settings = {"rules": entries, "severity": sorted(set().union(*severities)) if all(severities) else []}
-        union = self.with_settings(settings, "union")
-        return settings if union.pack.unambiguous() and all(m.rules() is not None for m in members) else None
+        packs = [member.pack for member in members]
+        if not all(pack.ok for pack in packs):  # semgrep reads those files itself: who knows what it makes of them
+            return None
+        severities = [member.profile["severity"] for member in members]
+        settings = {"rules": sorted({str(path) for pack in packs for path in pack.files}),
+                    "severity": sorted(set().union(*severities)) if all(severities) else []}
+        return settings if self.with_settings(settings, "union").pack.unambiguous() else None

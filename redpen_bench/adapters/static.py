@@ -265,7 +265,7 @@ class StaticReviewer(Reviewer):
             fresh = self.scan(missing)
             self.store(fresh)
         elif isinstance(fresh, Exception):  # the shared run failed: the cached rows above stand
-            raise fresh
+            raise copy.copy(fresh)  # a copy per member: each thread's raise writes its own traceback
         for digest, result in fresh.items():
             self._emit(by_digest[digest], result, emit, cached=False)
 
