@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 import itertools
 
+import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -57,6 +58,19 @@ def test_lcs_length_and_bounded_ratio(a, b):
     for floor in (0.0, 0.4, 0.6, 0.8, 1.0):
         value = pairs.bounded_ratio(tuple(a), tuple(b), floor)
         assert value == exact if value > floor else exact <= value <= floor
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text("ab", max_size=300) | st.integers(0, 700).map(lambda n: "a" * n), min_size=1, max_size=7))
+def test_packed_lcs_equals_one_pair_at_a_time(texts):
+    # two letters and long runs: the most carries, the case where a segment could spill into its neighbour
+    vocabulary: dict = {}
+    codes = [np.array([vocabulary.setdefault(c, len(vocabulary)) for c in t], dtype=np.int64) for t in texts]
+    packed = pairs._PackedLcs(codes, len(vocabulary))
+    for i, text in enumerate(texts):
+        got = packed.lcs(i, np.arange(len(texts)))
+        assert got.tolist() == [lcs_table(text, other) if len(text) * len(other) < 20000
+                                else pairs.lcs_length(text, pairs._masks(other), len(other)) for other in texts]
 
 
 def test_shipped_corpus_same_answer_with_few_full_comparisons():
