@@ -201,7 +201,7 @@ def test_no_machine_path_or_time_in_the_readable_files(compared):
 SAFE_TAGS = {"html", "head", "meta", "title", "style", "body", "h1", "h2", "h3", "h4", "nav", "a", "p", "div",
              "table", "thead", "tbody", "tr", "th", "td", "span", "figure", "figcaption", "pre", "code", "blockquote",
              "details", "summary", "br",
-             # the charts' SVG
+             # matplotlib's SVG
              "svg", "g", "path", "defs", "clippath", "use", "text", "rect", "tspan", "polyline", "line", "circle",
              "lineargradient", "stop", "pattern", "mask"}
 

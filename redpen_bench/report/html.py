@@ -76,7 +76,7 @@ def render_block(block) -> str:
         return f"<p{classes}>{escape(block.text)}</p>"
     if isinstance(block, Table):
         return _table(block)
-    if isinstance(block, Chart):  # SVG from charts.py, whose text it escaped as XML
+    if isinstance(block, Chart):  # SVG from matplotlib, whose text it escaped as XML
         return f'<figure class="chart" id="chart-{escape(block.name)}" aria-label="{escape(block.alt)}">' \
                f"{block.svg}</figure>"
     if isinstance(block, Code):
