@@ -35,12 +35,18 @@ def _naming_fields(kind: type) -> tuple[str, ...]:
     return tuple(f for f in _NAMING if f in kind._fields)
 
 
-@cache
 def _facts(path: Path) -> tuple[tuple[str, ...], frozenset[str], int]:
     """Node types in pre-order, identifiers and docstring words of a file, from one parse and one walk: parsing
     and walking were most of the gate's time on a large corpus, and every file was parsed two or three times.
-    The walk reads `_fields` itself: the same children in the same order as ast.iter_child_nodes, in half the
-    time."""
+    Remembered per path and modification, so an edited file is read again."""
+    stat = path.stat()
+    return _parsed(path, stat.st_mtime_ns, stat.st_size)
+
+
+@cache
+def _parsed(path: Path, _mtime_ns: int, _size: int) -> tuple[tuple[str, ...], frozenset[str], int]:
+    """The walk reads `_fields` itself: the same children in the same order as ast.iter_child_nodes, in half
+    the time."""
     types: list[str] = []
     names: set[str] = set()
     words = 0
