@@ -187,6 +187,15 @@ def _one_result_log(region: dict | None, tmp_path: Path) -> Path:
     return path
 
 
+def _answers(region: dict | None, corpus, tmp_path: Path) -> dict:
+    """Each snippet's verdict from a log with one result on t2-empty/clean.py in `region`."""
+    reviewer = SarifReviewer(str(_one_result_log(region, tmp_path)), ReviewOptions(corpus=corpus))
+    answers = {}
+    reviewer.review([Task(v) for v in corpus.snippets], lambda task, verdict, **meta: answers.update(
+        {task.snippet.rel_path: verdict}))
+    return answers
+
+
 @pytest.mark.parametrize(("region", "lines"), [
     (None, [1, 2, 3, 4, 5, 6, 7]),  # no region: the whole file
     ({"charOffset": 0, "charLength": 10}, [1]),
@@ -194,10 +203,7 @@ def _one_result_log(region: dict | None, tmp_path: Path) -> Path:
     ({"byteOffset": 40}, [3]),
 ])
 def test_regions_without_line_numbers(region, lines, corpus, tmp_path):
-    reviewer = SarifReviewer(str(_one_result_log(region, tmp_path)), ReviewOptions(corpus=corpus))
-    answers = {}
-    reviewer.review([Task(v) for v in corpus.snippets], lambda task, verdict, **meta: answers.update(
-        {task.snippet.rel_path: verdict}))
+    answers = _answers(region, corpus, tmp_path)
     assert answers["items/t2-empty/clean.py"].lines == lines
     assert sum(v.defect for v in answers.values()) == 1
 
@@ -208,11 +214,7 @@ def test_regions_without_line_numbers(region, lines, corpus, tmp_path):
     ({"charOffset": 10**6, "charLength": 10**6}, [7]),
 ])
 def test_regions_past_the_end_are_clamped_to_the_file(region, lines, corpus, tmp_path):
-    reviewer = SarifReviewer(str(_one_result_log(region, tmp_path)), ReviewOptions(corpus=corpus))
-    answers = {}
-    reviewer.review([Task(v) for v in corpus.snippets], lambda task, verdict, **meta: answers.update(
-        {task.snippet.rel_path: verdict}))
-    assert answers["items/t2-empty/clean.py"].lines == lines
+    assert _answers(region, corpus, tmp_path)["items/t2-empty/clean.py"].lines == lines
 
 
 def test_a_region_starting_past_the_end_is_an_error(corpus, tmp_path):
