@@ -186,12 +186,11 @@ def outcomes(folder: RunFolder, plans: Sequence[Plan], snippets: Sequence[Varian
     """Per reviewer key that has rows for these snippets (a replay file files rows under its own names):
     answered, unparsed, errors, missing."""
     wanted = {(v.item_id, v.name) for v in snippets}
-    rows = [r for r in folder.rows() if (r["item"], r["variant"]) in wanted]
     out = {}
     for plan in plans:
         samples = options.samples if plan.reviewer.takes_samples else 1
         for key in folder.row_keys(plan.spec.key):
-            mine = [r for r in rows if r["reviewer"] == key and r.get("sample", 0) < samples]
+            mine = [r for r in folder.rows(key) if (r["item"], r["variant"]) in wanted and r.get("sample", 0) < samples]
             errors = sum(1 for r in mine if r.get("error"))
             unparsed = sum(1 for r in mine if not r.get("error") and r.get("defect") is None)
             out[key] = {"answered": len(mine) - errors - unparsed, "unparsed": unparsed, "errors": errors,

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from redpen_bench.corpus import CorpusError, load_corpus
-from redpen_bench.keywords import group_hits, keyword_recall, normalise
+from redpen_bench.keywords import group_hits, keyword_recall, normalise, phrase_hits
 from redpen_bench.scoring import score_rows, site_f1
 from tests.conftest import FIXTURE_CORPUS
 
@@ -72,6 +74,21 @@ def test_phrase_found_however_it_is_marked_up(phrase_words, before, after, marku
 def test_phrase_glued_inside_a_word_never_hits(prefix, phrase):
     # one word has one word start: the phrase hits only when the word begins with it
     assert group_hits(prefix + phrase, [[phrase]]) == [(prefix + phrase).startswith(phrase)]
+
+
+# small alphabets with word and non-word characters (and non-ASCII letters and digits) so matches near
+# word boundaries are common
+texty = st.text(alphabet="ab_1 é٣<=-.", max_size=12)
+
+
+@given(texty, texty.filter(lambda p: normalise(p) != ""), texty, texty)
+def test_word_start_search_is_the_regex_lookbehind(before, phrase, after, elsewhere):
+    # phrase_hits searches with str.find; FORMAT.md's rule is the regex (?<!\w)phrase at word-like starts
+    text = before + phrase + after + elsewhere[: len(elsewhere) // 2] + phrase + elsewhere
+    norm_text, norm = normalise(text), normalise(phrase)
+    start = r"(?<!\w)" if norm[:1].isalnum() or norm[:1] == "_" else ""
+    expected = re.search(start + re.escape(norm), norm_text) is not None
+    assert phrase_hits(norm_text, phrase) == expected
 
 
 lines = st.sets(st.integers(1, 30), max_size=6)
