@@ -1,0 +1,48 @@
+"""The committed reference report is what its own verdicts give, byte for byte: with the rule table and charts
+computed in forked children and with everything in one process (REDPEN_SERIAL=1)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+REFERENCE = ROOT / "reports" / "reference"
+BUILD = """
+import sys
+from redpen_bench.corpus import load_corpus
+from redpen_bench.report.build import build_report
+build_report([sys.argv[1]], load_corpus(), sys.argv[2], seed=0)
+"""
+
+
+def _run_folder_from(report: Path, folder: Path) -> Path:
+    """A run folder holding the report's verdicts and the manifest they were made under."""
+    manifest = json.loads((report / "manifest.json").read_text(encoding="utf-8"))
+    folder.mkdir()
+    shutil.copy(report / "verdicts.jsonl", folder / "verdicts.jsonl")
+    (folder / "manifest.json").write_text(json.dumps({
+        "schema_version": 1, "redpen_bench": manifest["redpen_bench"], "corpus": manifest["corpus"],
+        "created": manifest["runs"][0]["created"], "reviewers": manifest["reviewers"],
+    }), encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("serial", ["1", ""], ids=["one-process", "forked"])
+def test_reference_report_regenerates_byte_identical(tmp_path, serial):
+    run = _run_folder_from(REFERENCE, tmp_path / "run")
+    out = tmp_path / "report"
+    subprocess.run([sys.executable, "-c", BUILD, str(run), str(out)], check=True, cwd=ROOT,
+                   env=os.environ | {"REDPEN_SERIAL": serial})
+    expected = sorted(p.relative_to(REFERENCE) for p in REFERENCE.rglob("*") if p.is_file())
+    made = sorted(p.relative_to(out) for p in out.rglob("*") if p.is_file())
+    assert made == expected
+    for name in expected:
+        if name.name != "manifest.json":  # it holds the times and the run folder's path
+            assert (out / name).read_bytes() == (REFERENCE / name).read_bytes(), name
