@@ -12,7 +12,8 @@ nothing asked, everything reported), `verify` (the whole gate, killability inclu
 check alone. Wall time, the peak resident memory of the largest process of the command (`ru_maxrss` from
 wait4: analyzer subprocesses count when they are the largest), and the ratio to 1x.
 
-    python benchmarks/scale.py [--scales 1,10,50] [--bootstrap 2000] [--keep DIR] [--only compare,verify]
+    python benchmarks/scale.py [--scales 1,10,50] [--bootstrap 2000] [--keep DIR [--reuse]] [--repeat N]
+                               [--only compare-warm,verify]
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 STEPS = ("run", "score", "report", "compare-cold", "compare-warm", "verify", "distinctness")
+REPEATABLE = {"score", "report", "compare-warm", "verify", "distinctness"}  # the same work each time: --repeat
 TARGETS = {  # the goals of issue 12, checked against what is measured
     "compare-warm": "10x <= 2 x 1x; 50x <= 10 s and <= 500 MiB",
     "distinctness": "50x <= 30 s",
@@ -105,13 +107,16 @@ def commands(corpus: Path, work: Path, specs: str, bootstrap: int) -> dict[str, 
     }
 
 
-def run_scale(copies: int, work: Path, steps: list[str], bootstrap: int, base_env: dict) -> dict[str, Measure]:
+def run_scale(copies: int, work: Path, steps: list[str], bootstrap: int, base_env: dict,
+              repeat: int = 1) -> dict[str, Measure]:
     from redpen_bench.cli.compare_cmd import BASELINES, analyzer_specs
     from redpen_bench.corpus import default_corpus_path
 
-    corpus = scale_corpus(default_corpus_path(), work / "corpus", copies)
+    corpus = work / "corpus"
+    if not corpus.is_dir():  # --reuse keeps the copies (and the runs and caches) of an earlier --keep
+        scale_corpus(default_corpus_path(), corpus, copies)
     home = work / "home"
-    home.mkdir()
+    home.mkdir(exist_ok=True)
     env = base_env | {"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
                       "XDG_CACHE_HOME": str(home / ".cache")}
     specs = ",".join([*BASELINES, *analyzer_specs()])
@@ -120,10 +125,14 @@ def run_scale(copies: int, work: Path, steps: list[str], bootstrap: int, base_en
         if step not in steps:
             continue
         command = [sys.executable, *args] if args[0] == "-c" else [sys.executable, "-m", "redpen_bench", *args]
-        result = measure(command, work, env | extra, work / f"{step}.log")
-        results[step] = result
-        print(f"  {copies:>3}x {step:<13} {result.seconds:8.2f} s {result.cpu:8.2f} s CPU {result.peak_mib:6.0f} MiB "
-              f"exit {result.status}  (load {os.getloadavg()[0]:.1f})", file=sys.stderr, flush=True)
+        rounds = []
+        for _ in range(repeat if step in REPEATABLE else 1):
+            result = measure(command, work, env | extra, work / f"{step}.log")
+            rounds.append(result)
+            print(f"  {copies:>3}x {step:<13} {result.seconds:8.2f} s {result.cpu:8.2f} s CPU "
+                  f"{result.peak_mib:6.0f} MiB exit {result.status}  (load {os.getloadavg()[0]:.1f})",
+                  file=sys.stderr, flush=True)
+        results[step] = sorted(rounds, key=lambda m: m.seconds)[len(rounds) // 2]  # the median round
     return results
 
 
@@ -152,8 +161,14 @@ def main() -> None:
     parser.add_argument("--bootstrap", type=int, default=2000)
     parser.add_argument("--only", default=",".join(STEPS), help=f"Steps to time, of {', '.join(STEPS)}.")
     parser.add_argument("--keep", type=Path, default=None, help="Work here and keep the folders (else a temp dir).")
+    parser.add_argument("--reuse", action="store_true",
+                        help="With --keep: use the copies, runs and caches already there (time warm steps again).")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help=f"Rounds of the repeatable steps ({', '.join(sorted(REPEATABLE))}); the median is shown.")
     args = parser.parse_args()
     steps = [s for s in args.only.split(",") if s]
+    if args.reuse and args.keep is None:
+        sys.exit("benchmarks/scale.py: --reuse needs --keep DIR (the folder of an earlier --keep)")
     unknown = set(steps) - set(STEPS)
     if unknown:
         sys.exit(f"benchmarks/scale.py: unknown steps {sorted(unknown)}; known: {', '.join(STEPS)}")
@@ -169,10 +184,10 @@ def main() -> None:
     try:
         for copies in (int(s) for s in args.scales.split(",")):
             work = root / f"x{copies}"
-            if work.exists():
+            if work.exists() and not args.reuse:
                 shutil.rmtree(work)
-            work.mkdir(parents=True)
-            results[copies] = run_scale(copies, work, steps, args.bootstrap, env)
+            work.mkdir(parents=True, exist_ok=True)
+            results[copies] = run_scale(copies, work, steps, args.bootstrap, env, args.repeat)
     finally:
         if args.keep is None:
             shutil.rmtree(root, ignore_errors=True)

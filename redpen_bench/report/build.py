@@ -15,7 +15,7 @@ from redpen_bench import __version__
 from redpen_bench.corpus import Corpus
 from redpen_bench.errors import InputError
 from redpen_bench.report import charts, document, html, markdown
-from redpen_bench.report.background import Background
+from redpen_bench.report.background import Background, frozen_heap
 from redpen_bench.report.data import ReportData, gather, shorten
 from redpen_bench.report.stats import DEFAULT_REPLICATES, LEVEL
 from redpen_bench.runs import RunFolder, now
@@ -162,26 +162,27 @@ def build_report(run_dirs: Sequence[str | Path], corpus: Corpus, out: str | Path
                  extra_manifest: dict | None = None) -> Report:
     """Score the runs' rows (only `reviewers`' when given) and write the report folder `out`."""
     rows, runs = read_runs(run_dirs, corpus, reviewers)
-    families = {key: entry.get("family") or "" for key, entry in runs["reviewers"].items()}
-    rules = Background(_rules, rows, corpus, families)  # beside the scoring: neither needs the other
-    table = score_rows(rows, corpus)
-    data = gather(table, corpus, runs, replicates, seed, *rules.result())
-    svgs_drawn = Background(charts.all_charts, data)  # beside writing verdicts.jsonl and scores.csv
+    with frozen_heap():
+        families = {key: entry.get("family") or "" for key, entry in runs["reviewers"].items()}
+        rules = Background(_rules, rows, corpus, families)  # beside the scoring: neither needs the other
+        table = score_rows(rows, corpus)
+        data = gather(table, corpus, runs, replicates, seed, *rules.result())
+        svgs_drawn = Background(charts.all_charts, data)  # beside writing verdicts.jsonl and scores.csv
 
-    out = Path(out)
-    (out / "charts").mkdir(parents=True, exist_ok=True)
-    _write_verdicts(out / "verdicts.jsonl", rows, data, corpus)
-    scores_frame(data).to_csv(out / "scores.csv", index=False, float_format="%.6f")
-    svgs = svgs_drawn.result()
-    for stale in (out / "charts").glob("*.svg"):
-        if stale.stem not in svgs:
-            stale.unlink()
-    for name, svg in svgs.items():
-        (out / "charts" / f"{name}.svg").write_text(svg, encoding="utf-8")
-    title, blocks = document.build(data, svgs)
-    (out / "report.md").write_text(markdown.render(title, blocks), encoding="utf-8")
-    (out / "report.html").write_text(html.render(title, blocks), encoding="utf-8")
-    manifest = _manifest(data, runs, extra_manifest or {})
-    (out / "manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True, default=str) + "\n",
-                                       encoding="utf-8")
+        out = Path(out)
+        (out / "charts").mkdir(parents=True, exist_ok=True)
+        _write_verdicts(out / "verdicts.jsonl", rows, data, corpus)
+        scores_frame(data).to_csv(out / "scores.csv", index=False, float_format="%.6f")
+        svgs = svgs_drawn.result()
+        for stale in (out / "charts").glob("*.svg"):
+            if stale.stem not in svgs:
+                stale.unlink()
+        for name, svg in svgs.items():
+            (out / "charts" / f"{name}.svg").write_text(svg, encoding="utf-8")
+        title, blocks = document.build(data, svgs)
+        (out / "report.md").write_text(markdown.render(title, blocks), encoding="utf-8")
+        (out / "report.html").write_text(html.render(title, blocks), encoding="utf-8")
+        manifest = _manifest(data, runs, extra_manifest or {})
+        (out / "manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True, default=str) + "\n",
+                                           encoding="utf-8")
     return Report(out, table, data)
