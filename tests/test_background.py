@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 
 import pytest
 
@@ -66,3 +67,17 @@ def test_a_child_that_dies_without_a_result_is_an_error(monkeypatch):
     monkeypatch.setattr(threading, "active_count", lambda: 1)  # this test process may run other threads
     with pytest.raises(RuntimeError, match=r"_die in a child process ended without a result \(exit status 7\)"):
         Background(_die).result()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork") or sys.platform == "darwin", reason="needs os.fork")
+def test_a_result_never_asked_for_stops_its_child(monkeypatch):
+    monkeypatch.delenv("REDPEN_SERIAL", raising=False)
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
+    work = Background(time.sleep, 60)
+    pid = work._pid
+    assert pid
+    started = time.monotonic()
+    del work  # the report failed before asking: the child is killed and reaped at once
+    assert time.monotonic() - started < 5
+    with pytest.raises(ChildProcessError):
+        os.waitpid(pid, os.WNOHANG)

@@ -16,6 +16,7 @@ import contextlib
 import gc
 import os
 import pickle
+import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -76,6 +77,16 @@ class Background(Generic[T]):
         if not ok:
             raise value
         return value
+
+    def __del__(self) -> None:
+        """A result never asked for (the report failed on the way): the child is stopped and reaped, not left
+        blocked on a full pipe."""
+        if self._pid:
+            pid, self._pid = self._pid, 0
+            os.close(self._fd)
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
 
 
 def _child(fn: Callable, args: tuple, write_fd: int) -> None:

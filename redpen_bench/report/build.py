@@ -114,7 +114,7 @@ def scores_frame(data: ReportData) -> pd.DataFrame:
     return pd.DataFrame(records, columns=columns)
 
 
-def _write_verdicts(path: Path, rows: list[dict], data: ReportData, corpus: Corpus) -> None:
+def _write_verdicts(path: Path, rows: list[dict], data: ReportData) -> None:
     """The rows (in read_runs' order: reviewer, corpus order, sample) in report order: by rank, then as they
     come. Written in blocks: the whole text of a 50x corpus's verdicts at once would hold 100 MB more."""
     rank = {r: i for i, r in enumerate(data.ranking)}
@@ -171,7 +171,7 @@ def build_report(run_dirs: Sequence[str | Path], corpus: Corpus, out: str | Path
 
         out = Path(out)
         (out / "charts").mkdir(parents=True, exist_ok=True)
-        _write_verdicts(out / "verdicts.jsonl", rows, data, corpus)
+        _write_verdicts(out / "verdicts.jsonl", rows, data)
         scores_frame(data).to_csv(out / "scores.csv", index=False, float_format="%.6f")
         svgs = svgs_drawn.result()
         for stale in (out / "charts").glob("*.svg"):
