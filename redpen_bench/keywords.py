@@ -37,28 +37,25 @@ def normalised_phrase(phrase: str) -> str:
     return normalise(phrase)
 
 
-@lru_cache(maxsize=16384)
-def _needle(phrase: str) -> tuple[str, bool]:
-    """The normalised phrase, and whether it must stand at a word start."""
-    norm = normalised_phrase(phrase)
-    return norm, norm[:1].isalnum() or norm[:1] == "_"
-
-
 def phrase_hits(normalised_text: str, phrase: str) -> bool:
     """Whether `phrase` occurs in an already normalised text, starting at a word start when it starts with a
     letter, digit or underscore (a phrase such as "<=" may stand anywhere)."""
     # str.find rather than one regex per phrase: compiling thousands of patterns cost a second per report.
     # A word start is what the regex (?<!\w) means: no letter, digit or underscore just before.
-    norm, at_word_start = _needle(phrase)
+    norm = normalised_phrase(phrase)
     at = normalised_text.find(norm)
-    if not at_word_start:
+    if not _word_char(norm[:1]):
         return at >= 0
     while at > 0:
-        before = normalised_text[at - 1]
-        if not (before.isalnum() or before == "_"):
+        if not _word_char(normalised_text[at - 1]):
             return True
         at = normalised_text.find(norm, at + 1)
     return at == 0
+
+
+def _word_char(char: str) -> bool:
+    """What the regex \\w matches in a str pattern: a letter, a digit or an underscore."""
+    return char.isalnum() or char == "_"
 
 
 def group_hits(explanation: str, groups: Sequence[Sequence[str]], mode: str = DEFAULT_MODE) -> list[bool]:

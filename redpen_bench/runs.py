@@ -73,6 +73,9 @@ def now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S%z")
 
 
+_TEXT_FIELDS = ("explanation", "error", "raw")
+
+
 def row_problem(row: object) -> str | None:
     """Why a stored row cannot be scored, or None: a row is scored only as FORMAT.md defines it."""
     if not isinstance(row, dict):
@@ -95,9 +98,6 @@ def row_problem(row: object) -> str | None:
         if value is not None and not isinstance(value, str):
             return f"field '{key}': expected a string or null"
     return None
-
-
-_TEXT_FIELDS = ("explanation", "error", "raw")
 
 
 def read_rows(path: Path) -> tuple[list[dict], list[int]]:
