@@ -36,7 +36,7 @@ def start_server(delay: float) -> tuple[subprocess.Popen, str]:
 
 
 def corpus_and_samples():
-    from redpen_bench.corpus import load_corpus
+    from redpen_bench.model.corpus import load_corpus
 
     corpus = load_corpus(None)
     if len(corpus.snippets) >= REQUESTS:
@@ -46,9 +46,9 @@ def corpus_and_samples():
 
 
 def one_run(corpus, samples: int, base_url: str, concurrency: int, work: Path, use_cache: bool = False):
-    from redpen_bench.adapters.base import ReviewOptions
-    from redpen_bench.runner import run_reviewers
-    from redpen_bench.runs import RunFolder
+    from redpen_bench.reviewers.base import ReviewOptions
+    from redpen_bench.run.folder import RunFolder
+    from redpen_bench.run.runner import run_reviewers
 
     options = ReviewOptions(base_url=base_url, concurrency=concurrency, samples=samples,
                             cache_path=work / "cache.sqlite3", use_cache=use_cache)
@@ -68,7 +68,7 @@ def bare_sdk(corpus, samples: int, base_url: str, concurrency: int) -> tuple[flo
 
     from openai import AsyncOpenAI
 
-    from redpen_bench.adapters.llm import load_prompt
+    from redpen_bench.reviewers.llm.reviewer import load_prompt
 
     prompt = load_prompt(None)
     prompts = [prompt.render(v.text) for v in corpus.snippets for _ in range(samples)]
@@ -93,10 +93,10 @@ def harness_alone(corpus, samples: int, concurrency: int, delay: float, work: Pa
     no HTTP. What the harness costs on its own."""
     import asyncio
 
-    from redpen_bench.adapters.base import ReviewOptions, Task
-    from redpen_bench.adapters.llm import Answer
-    from redpen_bench.adapters.openai_chat import OpenAIChat
-    from redpen_bench.runs import RunFolder, VerdictRow
+    from redpen_bench.reviewers.base import ReviewOptions, Task
+    from redpen_bench.reviewers.llm.openai_chat import OpenAIChat
+    from redpen_bench.reviewers.llm.reviewer import Answer
+    from redpen_bench.run.folder import RunFolder, VerdictRow
 
     class Sleeper(OpenAIChat):
         def make_client(self):

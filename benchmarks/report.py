@@ -38,11 +38,11 @@ def main() -> None:
     parser.add_argument("--corpus", default=None)
     args = parser.parse_args()
 
-    from redpen_bench.corpus import load_corpus
+    from redpen_bench.model.corpus import load_corpus
     from redpen_bench.report import charts, stats
     from redpen_bench.report.build import build_report, read_runs
     from redpen_bench.report.data import gather
-    from redpen_bench.scoring import score_rows
+    from redpen_bench.scoring.scorer import score_rows
 
     corpus = load_corpus(args.corpus)
     exe = Path(sys.executable).parent / "redpen-bench"

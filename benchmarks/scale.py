@@ -37,7 +37,7 @@ TARGETS = {  # the goals of issue 12, checked against what is measured
     "compare-warm": "10x <= 2 x 1x; 50x <= 10 s and <= 500 MiB",
     "distinctness": "50x <= 30 s",
 }
-DISTINCTNESS = ("import sys; from redpen_bench.corpus import load_corpus; "
+DISTINCTNESS = ("import sys; from redpen_bench.model.corpus import load_corpus; "
                 "from redpen_bench.gate.distinctness import run_distinctness; "
                 "d = run_distinctness(load_corpus(sys.argv[1])); "
                 "print(len(d.pair_failures), d.most_similar)")
@@ -110,7 +110,7 @@ def commands(corpus: Path, work: Path, specs: str, bootstrap: int) -> dict[str, 
 def run_scale(copies: int, work: Path, steps: list[str], bootstrap: int, base_env: dict,
               repeat: int = 1) -> dict[str, Measure]:
     from redpen_bench.cli.compare_cmd import BASELINES, analyzer_specs
-    from redpen_bench.corpus import default_corpus_path
+    from redpen_bench.model.corpus import default_corpus_path
 
     corpus = work / "corpus"
     if not corpus.is_dir():  # --reuse keeps the copies (and the runs and caches) of an earlier --keep
@@ -176,7 +176,7 @@ def main() -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("RUFF_", "PYLINT", "BANDIT", "SEMGREP_"))}
     env |= {"PYTHONPATH": os.pathsep.join([str(ROOT), *filter(None, [env.get("PYTHONPATH")])]),
             "SEMGREP_ENABLE_VERSION_CHECK": "0", "SEMGREP_SEND_METRICS": "off", "PYTHONDONTWRITEBYTECODE": "1"}
-    from redpen_bench.corpus import load_corpus
+    from redpen_bench.model.corpus import load_corpus
 
     items = len(load_corpus().items)
     root = args.keep or Path(tempfile.mkdtemp(prefix="redpen-bench-scale-"))

@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from redpen_bench.adapters import Spec, families, parse_spec
-from redpen_bench.adapters.base import ReviewOptions
-from redpen_bench.corpus import Corpus, load_corpus
 from redpen_bench.errors import InputError
-from redpen_bench.runner import RunResult, run_reviewers, select_snippets
-from redpen_bench.runs import RunFolder, default_run_dir
-from redpen_bench.scoring import ScoredTable, score_rows
-from redpen_bench.verdict import Verdict, parse_answer
+from redpen_bench.model.corpus import Corpus, load_corpus
+from redpen_bench.model.verdict import Verdict, parse_answer
+from redpen_bench.reviewers import Spec, families, parse_spec
+from redpen_bench.reviewers.base import ReviewOptions
+from redpen_bench.run.folder import RunFolder, default_run_dir
+from redpen_bench.run.runner import RunResult, run_reviewers, select_snippets
+from redpen_bench.scoring.scorer import ScoredTable, score_rows
 
 __all__ = [
     "Corpus", "ReviewOptions", "RunResult", "ScoredTable", "Spec", "Verdict", "families", "load_corpus",

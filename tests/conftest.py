@@ -27,7 +27,7 @@ def llm_env(monkeypatch, tmp_path):
 
 @pytest.fixture
 def fixture_corpus():
-    from redpen_bench.corpus import load_corpus
+    from redpen_bench.model.corpus import load_corpus
 
     return load_corpus(FIXTURE_CORPUS)
 

@@ -14,9 +14,9 @@ import re
 import sys
 from pathlib import Path
 
-from redpen_bench.adapters import load_family
-from redpen_bench.adapters.base import ReviewOptions
-from redpen_bench.corpus import load_corpus
+from redpen_bench.model.corpus import load_corpus
+from redpen_bench.reviewers import load_family
+from redpen_bench.reviewers.base import ReviewOptions
 
 HERE = Path(__file__).resolve().parent
 FIXTURES = HERE / "fixtures"

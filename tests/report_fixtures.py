@@ -6,12 +6,12 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from redpen_bench.adapters.base import ReviewOptions
-from redpen_bench.corpus import load_corpus
+from redpen_bench.model.corpus import load_corpus
+from redpen_bench.model.verdict import Verdict
 from redpen_bench.report.build import build_report
-from redpen_bench.runner import run_reviewers
-from redpen_bench.runs import RunFolder, VerdictRow
-from redpen_bench.verdict import Verdict
+from redpen_bench.reviewers.base import ReviewOptions
+from redpen_bench.run.folder import RunFolder, VerdictRow
+from redpen_bench.run.runner import run_reviewers
 from tests.conftest import FIXTURE_CORPUS
 
 EVIL_CODE = 'BANNER = "<script>alert(1)</script>"'

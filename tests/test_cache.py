@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 
-from redpen_bench.cache import Cache, cache_key
+from redpen_bench.run.cache import Cache, cache_key
 
 
 def test_round_trip(tmp_path):

@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from redpen_bench.corpus import CorpusError, load_corpus
+from redpen_bench.model.corpus import CorpusError, load_corpus
 from tests.conftest import FIXTURE_CORPUS, redpen_cmd
 
 

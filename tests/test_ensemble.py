@@ -7,12 +7,12 @@ import subprocess
 
 import pytest
 
-from redpen_bench.adapters import parse_spec
-from redpen_bench.adapters.base import ReviewOptions, SpecError
-from redpen_bench.adapters.ensemble import Ensemble, EnsembleVote
-from redpen_bench.runner import run_reviewers
-from redpen_bench.runs import RunFolder
-from redpen_bench.scoring import score_rows
+from redpen_bench.reviewers import parse_spec
+from redpen_bench.reviewers.base import ReviewOptions, SpecError
+from redpen_bench.run.combine import Ensemble, EnsembleVote
+from redpen_bench.run.folder import RunFolder
+from redpen_bench.run.runner import run_reviewers
+from redpen_bench.scoring.scorer import score_rows
 from tests.conftest import FIXTURE_CORPUS, redpen_cmd
 
 

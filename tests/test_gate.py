@@ -9,8 +9,8 @@ import subprocess
 
 import pytest
 
-from redpen_bench.corpus import default_corpus_path, load_corpus
 from redpen_bench.gate import verify
+from redpen_bench.model.corpus import default_corpus_path, load_corpus
 from tests.conftest import FIXTURE_CORPUS, redpen_cmd
 
 

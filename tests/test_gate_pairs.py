@@ -10,9 +10,9 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from redpen_bench.corpus import load_corpus
 from redpen_bench.gate import pairs
 from redpen_bench.gate.distinctness import run_distinctness, structure
+from redpen_bench.model.corpus import load_corpus
 
 
 def full_comparison(sequences, limit):

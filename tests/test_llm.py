@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from redpen_bench.adapters.base import ReviewOptions
-from redpen_bench.adapters.llm import load_prompt
 from redpen_bench.errors import InputError
-from redpen_bench.runner import run_reviewers
-from redpen_bench.runs import RunFolder
-from redpen_bench.scoring import score_rows
+from redpen_bench.reviewers.base import ReviewOptions
+from redpen_bench.reviewers.llm.reviewer import load_prompt
+from redpen_bench.run.folder import RunFolder
+from redpen_bench.run.runner import run_reviewers
+from redpen_bench.scoring.scorer import score_rows
 from tests.conftest import FIXTURE_CORPUS, redpen_cmd
 from tests.llm_http_server import Action, LLMServer
 

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from redpen_bench.adapters.llm_pool import MAX_DELAY, Budget, Pacer, backoff, classify_status, retry_after
-from redpen_bench.prices import cost_usd, find_price
+from redpen_bench.reviewers.llm.pool import MAX_DELAY, Budget, Pacer, backoff, classify_status, retry_after
+from redpen_bench.reviewers.llm.prices import cost_usd, find_price
 
 
 def test_retry_after_forms():

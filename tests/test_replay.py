@@ -6,12 +6,12 @@ import json
 
 import pytest
 
-from redpen_bench.adapters.base import ReviewOptions
 from redpen_bench.cli import main
 from redpen_bench.errors import InputError
-from redpen_bench.runner import run_reviewers
-from redpen_bench.runs import RunFolder
-from redpen_bench.scoring import score_rows
+from redpen_bench.reviewers.base import ReviewOptions
+from redpen_bench.run.folder import RunFolder
+from redpen_bench.run.runner import run_reviewers
+from redpen_bench.scoring.scorer import score_rows
 from tests.conftest import FIXTURE_CORPUS
 
 

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from redpen_bench.cli.compare_cmd import analyzer_specs
-from redpen_bench.corpus import load_corpus, packaged_path
 from redpen_bench.errors import InputError
+from redpen_bench.model.corpus import load_corpus, packaged_path
 from redpen_bench.report.data import pct
 from tests.conftest import FIXTURE_CORPUS, ROOT, redpen_cmd
 from tests.report_fixtures import EVIL_ANSWER, EVIL_CODE, EVIL_NAME, make_evil_report

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from redpen_bench.cli import main
-from redpen_bench.runs import RunFolder
+from redpen_bench.run.folder import RunFolder
 from tests.conftest import FIXTURE_CORPUS
 from tests.llm_http_server import Action, LLMServer
 from tests.test_report import _tables

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = ROOT / "reports" / "reference"
 BUILD = """
 import sys
-from redpen_bench.corpus import load_corpus
+from redpen_bench.model.corpus import load_corpus
 from redpen_bench.report.build import build_report
 build_report([sys.argv[1]], load_corpus(), sys.argv[2], seed=0)
 """

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from redpen_bench.corpus import load_corpus
+from redpen_bench.model.corpus import load_corpus
 from redpen_bench.report import stats
-from redpen_bench.scoring import METRICS, score_rows, tier_metrics
+from redpen_bench.scoring.scorer import METRICS, score_rows, tier_metrics
 from tests.corpus_factory import make_corpus
 
 

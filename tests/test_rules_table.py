@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from redpen_bench import api
-from redpen_bench.adapters.base import ReviewOptions
 from redpen_bench.cli import main
-from redpen_bench.corpus import load_corpus
-from redpen_bench.rules import TABLE_COLUMNS, FindingsError, rule_firings, rule_table
+from redpen_bench.model.corpus import load_corpus
+from redpen_bench.reviewers.base import ReviewOptions
+from redpen_bench.scoring.rules import TABLE_COLUMNS, FindingsError, rule_firings, rule_table
 
 ROOT = Path(__file__).resolve().parent
 CORPUS = ROOT / "fixtures" / "corpus"

@@ -10,8 +10,8 @@ from collections import Counter
 
 import pytest
 
-from redpen_bench.corpus import CorpusError, load_corpus
-from redpen_bench.runs import RunFolder
+from redpen_bench.model.corpus import CorpusError, load_corpus
+from redpen_bench.run.folder import RunFolder
 from tests.conftest import FIXTURE_CORPUS, redpen_cmd
 
 
@@ -173,7 +173,7 @@ def test_config_typos_and_shadowing_are_errors(tmp_path, toml, message):
 
 def test_tuned_profile_is_not_added_to_compare(tmp_path):
     from redpen_bench.cli.compare_cmd import analyzer_specs
-    from redpen_bench.corpus import packaged_path
+    from redpen_bench.model.corpus import packaged_path
 
     root = shutil.copytree(packaged_path("analyzers"), tmp_path / "analyzers")
     (root / "ruff/tuned.toml").write_text("# Written by redpen-bench tune on 2026-12-01\nselect = [\"F\"]\n")

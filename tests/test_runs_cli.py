@@ -7,9 +7,9 @@ import subprocess
 
 import pytest
 
-from redpen_bench.adapters.base import ReviewOptions
-from redpen_bench.runner import run_reviewers
-from redpen_bench.runs import RunFolder
+from redpen_bench.reviewers.base import ReviewOptions
+from redpen_bench.run.folder import RunFolder
+from redpen_bench.run.runner import run_reviewers
 from tests.conftest import FIXTURE_CORPUS, redpen_cmd
 from tests.corpus_factory import make_corpus
 

@@ -12,12 +12,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from redpen_bench import api
-from redpen_bench.adapters import parse_spec
-from redpen_bench.adapters.base import ReviewOptions, SpecError, Task
-from redpen_bench.adapters.sarif import SarifError, SarifReviewer, corpus_key
 from redpen_bench.cli import main
-from redpen_bench.corpus import load_corpus
-from redpen_bench.runs import RunFolder
+from redpen_bench.model.corpus import load_corpus
+from redpen_bench.reviewers import parse_spec
+from redpen_bench.reviewers.base import ReviewOptions, SpecError, Task
+from redpen_bench.reviewers.tools.sarif import SarifError, SarifReviewer, corpus_key
+from redpen_bench.run.folder import RunFolder
 
 ROOT = Path(__file__).resolve().parent
 CORPUS = ROOT / "fixtures" / "corpus"

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from redpen_bench.corpus import load_corpus
-from redpen_bench.keywords import keyword_recall
-from redpen_bench.scoring import breakdown, score_rows, site_f1, tier_metrics
+from redpen_bench.model.corpus import load_corpus
+from redpen_bench.model.keywords import keyword_recall
+from redpen_bench.scoring.scorer import breakdown, score_rows, site_f1, tier_metrics
 from tests.corpus_factory import make_corpus
 
 

@@ -1,4 +1,4 @@
-"""semgrep gets a profile's rules in one config file (adapters/semgrep_pack.py): every scalar as written, the
+"""semgrep gets a profile's rules in one config file (reviewers/tools/semgrep_pack.py): every scalar as written, the
 files semgrep itself would load, the original files when the pack is anything else, and the same findings as
 semgrep reading the rule folder."""
 
@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from redpen_bench.adapters import make_reviewer, parse_spec
-from redpen_bench.adapters.base import ReviewOptions
-from redpen_bench.adapters.semgrep_pack import Pack, config_files
-from redpen_bench.adapters.static import isolated_env, run_tool
+from redpen_bench.reviewers import make_reviewer, parse_spec
+from redpen_bench.reviewers.base import ReviewOptions
+from redpen_bench.reviewers.tools.semgrep_pack import Pack, config_files
+from redpen_bench.reviewers.tools.static import isolated_env, run_tool
 from tests.test_semgrep_rules import RULES_DIR, semgrep_exe
 
 TRICKY = """\

@@ -1,4 +1,4 @@
-"""Profiles of one tool in one run share one tool process (adapters/shared_run.py), and each profile's verdicts
+"""Profiles of one tool in one run share one tool process (run/shared_tools.py), and each profile's verdicts
 are the ones its own run gives: proved on the shipped corpus for every shipped profile, then the cases where a
 union would not be exact (other options than rule selection, rules about other rules) and the cache."""
 
@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from redpen_bench.adapters.base import ReviewOptions
-from redpen_bench.adapters.static import find_executable
 from redpen_bench.cli.compare_cmd import analyzer_specs
-from redpen_bench.corpus import load_corpus
-from redpen_bench.runner import run_reviewers
-from redpen_bench.runs import RunFolder
+from redpen_bench.model.corpus import load_corpus
+from redpen_bench.reviewers.base import ReviewOptions
+from redpen_bench.reviewers.tools.static import find_executable
+from redpen_bench.run.folder import RunFolder
+from redpen_bench.run.runner import run_reviewers
 from tests.conftest import FIXTURE_CORPUS
 from tests.corpus_factory import make_corpus
 from tests.test_static_adapters import STATIC_CORPUS, fake_tool

@@ -14,16 +14,16 @@ from pathlib import Path
 
 import pytest
 
-from redpen_bench.adapters import REGISTRY, load_family
-from redpen_bench.adapters.base import ReviewOptions
-from redpen_bench.adapters.findings import Finding, verdict_from_findings
-from redpen_bench.adapters.profiles import available_profiles
-from redpen_bench.adapters.static import StaticReviewer, find_executable
-from redpen_bench.cache import Cache
-from redpen_bench.corpus import load_corpus
-from redpen_bench.runner import run_reviewers
-from redpen_bench.runs import RunFolder
-from redpen_bench.verdict import parse_answer
+from redpen_bench.model.corpus import load_corpus
+from redpen_bench.model.verdict import parse_answer
+from redpen_bench.reviewers import REGISTRY, load_family
+from redpen_bench.reviewers.base import ReviewOptions
+from redpen_bench.reviewers.tools.findings import Finding, verdict_from_findings
+from redpen_bench.reviewers.tools.profiles import available_profiles
+from redpen_bench.reviewers.tools.static import StaticReviewer, find_executable
+from redpen_bench.run.cache import Cache
+from redpen_bench.run.folder import RunFolder
+from redpen_bench.run.runner import run_reviewers
 from tests.conftest import FIXTURE_CORPUS, redpen_cmd
 
 STATIC_CORPUS = Path(__file__).resolve().parent / "fixtures" / "static_corpus"
@@ -199,7 +199,7 @@ def test_no_cache_still_writes_the_cache(fixture_corpus, tmp_path):
     path = tmp_path / "cache.sqlite3"
     run_reviewers(fixture_corpus, ["ruff:bugs"], tmp_path / "run", ReviewOptions(cache_path=path, use_cache=False))
     reviewer = load_family("ruff")("bugs", ReviewOptions(cache_path=path))
-    from redpen_bench.cache import cache_key
+    from redpen_bench.run.cache import cache_key
 
     keys = [cache_key(tool="ruff", version=reviewer.version, profile=reviewer.profile_hash(), file=v.sha256,
                       reader=reviewer.reader_version) for v in fixture_corpus.snippets]

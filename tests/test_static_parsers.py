@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from redpen_bench.adapters.bandit_tool import parse_bandit
-from redpen_bench.adapters.findings import Finding
-from redpen_bench.adapters.pylint_tool import parse_pylint
-from redpen_bench.adapters.ruff_tool import parse_ruff
-from redpen_bench.adapters.semgrep_tool import names_registry, parse_semgrep
-from redpen_bench.adapters.static import FileResult, ToolError, end_line, staged_name
+from redpen_bench.reviewers.tools.bandit import parse_bandit
+from redpen_bench.reviewers.tools.findings import Finding
+from redpen_bench.reviewers.tools.pylint import parse_pylint
+from redpen_bench.reviewers.tools.ruff import parse_ruff
+from redpen_bench.reviewers.tools.semgrep import names_registry, parse_semgrep
+from redpen_bench.reviewers.tools.static import FileResult, ToolError, end_line, staged_name
 
 RECORDED = Path(__file__).resolve().parent / "fixtures" / "tool_output"
 PARSERS = {"ruff": parse_ruff, "pylint": parse_pylint, "bandit": parse_bandit, "semgrep": parse_semgrep}

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from redpen_bench.adapters import REGISTRY, load_family
-from redpen_bench.adapters.base import ReviewOptions
-from redpen_bench.adapters.profiles import ProfileError, available_profiles, profile_dirs
-from redpen_bench.adapters.pylint_tool import Pylint
-from redpen_bench.adapters.static import StaticReviewer, ToolError, find_executable, tool_version
-from redpen_bench.corpus import packaged_path
+from redpen_bench.model.corpus import packaged_path
+from redpen_bench.reviewers import REGISTRY, load_family
+from redpen_bench.reviewers.base import ReviewOptions
+from redpen_bench.reviewers.tools.profiles import ProfileError, available_profiles, profile_dirs
+from redpen_bench.reviewers.tools.pylint import Pylint
+from redpen_bench.reviewers.tools.static import StaticReviewer, ToolError, find_executable, tool_version
 from tests.conftest import FIXTURE_CORPUS, redpen_cmd
 
 PACKAGED = packaged_path("analyzers")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from redpen_bench.adapters.findings import verdict_from_findings
+from redpen_bench.reviewers.tools.findings import verdict_from_findings
 from tests.test_static_parsers import PARSERS, parsed, recording
 
 SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"

@@ -11,10 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from redpen_bench.adapters.findings import Finding
-from redpen_bench.corpus import load_corpus
-from redpen_bench.runs import VerdictRow
-from redpen_bench.scoring import METRICS, score_rows, tier_metrics
+from redpen_bench.model.corpus import load_corpus
+from redpen_bench.model.verdict import Verdict
+from redpen_bench.reviewers.tools.findings import Finding
+from redpen_bench.run.folder import VerdictRow
+from redpen_bench.scoring.scorer import METRICS, score_rows, tier_metrics
 from redpen_bench.tune.search import (
     assign_folds,
     cross_validate,
@@ -25,7 +26,6 @@ from redpen_bench.tune.search import (
     snippet_folds,
 )
 from redpen_bench.tune.table import SnippetTruth, build_table, subset_rows, table_from_rows
-from redpen_bench.verdict import Verdict
 from tests.corpus_factory import make_corpus
 
 TIERS = ("easy", "medium", "hard")
@@ -282,9 +282,9 @@ def tool_corpus(tmp_path_factory):
 def test_a_written_profile_answers_as_the_table_said(tool, tool_corpus, tmp_path, monkeypatch):
     """One run with every rule on, a subset chosen from its table, the subset written as TOOL:tuned and run for
     real: every snippet's verdict is the one the table computed for that subset."""
-    from redpen_bench.adapters.base import ReviewOptions
-    from redpen_bench.tune.profiles import profile_text, tuned_settings, tuning_for, write_profile
-    from redpen_bench.tune.run import all_rules_reviewer, collect_rows, profile_reviewer
+    from redpen_bench.reviewers.base import ReviewOptions
+    from redpen_bench.tune.all_rules_run import all_rules_reviewer, collect_rows, profile_reviewer
+    from redpen_bench.tune.tuned_profile import profile_text, tuned_settings, tuning_for, write_profile
 
     monkeypatch.chdir(tmp_path)
     options = ReviewOptions(corpus=tool_corpus)

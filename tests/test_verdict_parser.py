@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from redpen_bench.verdict import parse_answer, parse_lines
+from redpen_bench.model.verdict import parse_answer, parse_lines
 
 CASES = [
     ("DEFECT: yes\nLINES: 12\nEXPLANATION: off by one", True, [12], "off by one"),

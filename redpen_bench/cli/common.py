@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from redpen_bench.corpus import Corpus, load_corpus
+from redpen_bench.model.corpus import Corpus, load_corpus
 
 
 def corpus_option(f):

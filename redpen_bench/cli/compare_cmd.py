@@ -12,13 +12,13 @@ from pathlib import Path
 
 import click
 
-from redpen_bench.adapters import REGISTRY, Spec, split_specs
-from redpen_bench.adapters.base import ReviewOptions
 from redpen_bench.cli.common import corpus_option, open_corpus, print_path
 from redpen_bench.cli.run_cmd import RETRY_EXIT, build_options, review_options, run_on_terminal
-from redpen_bench.corpus import Corpus, packaged_path
 from redpen_bench.errors import InputError
-from redpen_bench.runs import RunFolder
+from redpen_bench.model.corpus import Corpus, packaged_path
+from redpen_bench.reviewers import REGISTRY, Spec, split_specs
+from redpen_bench.reviewers.base import ReviewOptions
+from redpen_bench.run.folder import RunFolder
 
 BASELINES = ("always-no", "always-yes", "random", "oracle")
 DEFAULT_OUT = Path("reports")
@@ -43,7 +43,7 @@ def analyzer_specs(only: str | None = None, root: Path | None = None) -> list[st
 
 def _tuned(profile: Path) -> bool:
     """A profile `tune` wrote: chosen on this very corpus, so it is run only when asked for by name."""
-    from redpen_bench.tune.profiles import HEADER_MARK
+    from redpen_bench.tune.tuned_profile import HEADER_MARK
 
     with profile.open(encoding="utf-8", errors="replace") as text:
         return HEADER_MARK in text.readline()
@@ -145,7 +145,7 @@ def compare_command(reviewers, corpus_dir, out, runs_dir, analyzers, config_path
     """The main job: check the corpus, run the baselines, every analyzer profile and any --reviewer, score
     them and write the comparison report (Markdown, HTML, CSV, verdicts, manifest). --seed seeds the random
     baseline and the bootstrap: the same seed gives the same report."""
-    from redpen_bench.config import compare_settings, load_config, resolve_specs
+    from redpen_bench.cli.config import compare_settings, load_config, resolve_specs
     from redpen_bench.report.build import build_report
 
     config = load_config(config_path)

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from redpen_bench.cli.common import corpus_option, open_corpus, print_path
-from redpen_bench.corpus import default_corpus_path, read_toml
+from redpen_bench.model.corpus import default_corpus_path, read_toml
 
 
 @click.command("verify")
@@ -83,7 +83,7 @@ def _echo_closest(report, limits) -> None:
               help="Corpus folder to add to (default: ./corpus if present, else the shipped corpus).")
 def new_item_command(item_id, tier, corpus_dir):
     """Scaffold an item folder: six files and an item.toml to fill in."""
-    from redpen_bench.corpus_docs import scaffold_item
+    from redpen_bench.gate.corpus_readme import scaffold_item
 
     root = corpus_dir or (Path("corpus") if Path("corpus/corpus.toml").is_file() else default_corpus_path())
     tiers = tuple(read_toml(root / "corpus.toml").get("tiers") or ())
@@ -95,7 +95,7 @@ def new_item_command(item_id, tier, corpus_dir):
 @click.option("--check", is_flag=True, help="Exit 1 if the README differs from what the items say.")
 def corpus_readme_command(corpus_dir, check):
     """Write the corpus README (the table of items) from the item files."""
-    from redpen_bench.corpus_docs import readme_text
+    from redpen_bench.gate.corpus_readme import readme_text
 
     corpus = open_corpus(corpus_dir)
     path = corpus.root / "README.md"

@@ -9,7 +9,7 @@ import click
 
 from redpen_bench.cli.common import corpus_option, open_corpus, print_path
 from redpen_bench.errors import InputError
-from redpen_bench.runs import RunFolder
+from redpen_bench.run.folder import RunFolder
 
 
 def rules_text(table) -> str:
@@ -45,7 +45,7 @@ def rules_text(table) -> str:
 def rules_command(run_dir, corpus_dir, reviewer, out):
     """Per rule of each static reviewer: fires on how many defective snippets and controls, and how often its
     line is a planted line. Prints the table, writes it as CSV and prints the CSV path last."""
-    from redpen_bench.rules import FindingsError, rule_table
+    from redpen_bench.scoring.rules import FindingsError, rule_table
 
     folder = RunFolder(run_dir)
     manifest = folder.read_manifest()

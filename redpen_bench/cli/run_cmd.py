@@ -10,12 +10,12 @@ from pathlib import Path
 
 import click
 
-from redpen_bench.adapters import families, split_specs
-from redpen_bench.adapters.base import ReviewOptions
 from redpen_bench.cli.common import corpus_option, open_corpus, print_path
 from redpen_bench.errors import InputError
-from redpen_bench.runner import run_reviewers, select_snippets
-from redpen_bench.runs import default_run_dir
+from redpen_bench.reviewers import families, split_specs
+from redpen_bench.reviewers.base import ReviewOptions
+from redpen_bench.run.folder import default_run_dir
+from redpen_bench.run.runner import run_reviewers, select_snippets
 
 RETRY_EXIT = 3  # the run ended, but error rows remain: the same command asks those snippets again
 
@@ -122,7 +122,7 @@ class StderrProgress:
 @review_options
 def run_command(reviewers, corpus_dir, out, items, tier, limit, config_path, **kw):
     """Run reviewers over the corpus into a run folder; the same command resumes an interrupted run."""
-    from redpen_bench.config import load_config, resolve_specs
+    from redpen_bench.cli.config import load_config, resolve_specs
 
     config = load_config(config_path)
     corpus = open_corpus(corpus_dir)

@@ -14,7 +14,7 @@ from redpen_bench.cli.common import corpus_option, open_corpus
 from redpen_bench.errors import InputError
 
 if TYPE_CHECKING:  # pandas is heavy: the scorer is imported when a command scores, not at start-up
-    from redpen_bench.scoring import ScoredTable
+    from redpen_bench.scoring.scorer import ScoredTable
 
 
 def leaderboard_text(table: ScoredTable) -> str:

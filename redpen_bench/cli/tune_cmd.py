@@ -9,8 +9,8 @@ from pathlib import Path
 
 import click
 
-from redpen_bench.adapters.base import ReviewOptions
 from redpen_bench.cli.common import corpus_option, open_corpus, print_path
+from redpen_bench.reviewers.base import ReviewOptions
 
 
 def _pct(x: float | None) -> str:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-from redpen_bench.corpus import Corpus
 from redpen_bench.gate.distinctness import run_distinctness
 from redpen_bench.gate.integrity import run_integrity
 from redpen_bench.gate.keyword_fixtures import FixtureReport, run_keyword_fixtures
 from redpen_bench.gate.killability import run_killability
+from redpen_bench.model.corpus import Corpus
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,9 @@ from pathlib import Path
 
 import numpy as np
 
-from redpen_bench.corpus import DEFECTIVE_VARIANTS, Corpus, read_text
 from redpen_bench.gate.pairs import bounded_ratio
 from redpen_bench.gate.pairs import search as pairs_search
+from redpen_bench.model.corpus import DEFECTIVE_VARIANTS, Corpus, read_text
 
 _IGNORED_NAMES = frozenset(dir(builtins)) | {"self", "cls"}
 

@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 from redpen_bench import corpus as corpus_module
-from redpen_bench.cache import default_cache_path
-from redpen_bench.corpus import REPAIR_OF, Corpus, Item, read_text
+from redpen_bench.model.corpus import REPAIR_OF, Corpus, Item, read_text
+from redpen_bench.run.cache import default_cache_path
 
 
 def changed_lines(defective: Path, repaired: Path) -> set[int]:

@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from redpen_bench.corpus import Corpus
-from redpen_bench.keywords import DEFAULT_MODE, group_hits
-from redpen_bench.scoring import site_f1
+from redpen_bench.model.corpus import Corpus
+from redpen_bench.model.keywords import DEFAULT_MODE, group_hits
+from redpen_bench.scoring.scorer import site_f1
 
 CORPUS_WIDE = "(corpus)"
 

@@ -13,7 +13,7 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-from redpen_bench.corpus import Corpus, Item
+from redpen_bench.model.corpus import Corpus, Item
 
 _RUN_CHECK = r"""
 import importlib.util, sys

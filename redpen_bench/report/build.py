@@ -12,14 +12,14 @@ from pathlib import Path
 import pandas as pd
 
 from redpen_bench import __version__
-from redpen_bench.corpus import Corpus
 from redpen_bench.errors import InputError
+from redpen_bench.model.corpus import Corpus
 from redpen_bench.report import charts, document, html, markdown
 from redpen_bench.report.background import Background, frozen_heap
 from redpen_bench.report.data import ReportData, gather, shorten
 from redpen_bench.report.stats import DEFAULT_REPLICATES, LEVEL
-from redpen_bench.runs import RunFolder, now
-from redpen_bench.scoring import METRICS, ScoredTable, score_rows
+from redpen_bench.run.folder import RunFolder, now
+from redpen_bench.scoring.scorer import METRICS, ScoredTable, score_rows
 
 TOP_RULES = 8
 TOP_RULE_COLUMNS = ["rule", "fires_defective", "fires_control", "line_hits", "line_hit_rate", "profiles", "example"]
@@ -76,7 +76,7 @@ def _display_path(path: Path) -> str:
 def _rules(rows: list[dict], corpus: Corpus, families: dict[str, str]):
     """The per-rule table (rules.rule_table) and, per tool, its top rules over all its profiles: a rule fires on
     the same snippets whichever profile enables it, so each rule is listed once, with the profiles that ran it."""
-    from redpen_bench.rules import rule_table
+    from redpen_bench.scoring.rules import rule_table
 
     table = rule_table(rows, corpus)
     if table.empty:

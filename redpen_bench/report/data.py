@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from redpen_bench.corpus import Corpus
+from redpen_bench.model.corpus import Corpus
 from redpen_bench.report import stats
-from redpen_bench.scoring import METRICS, ScoredTable, breakdown
+from redpen_bench.scoring.scorer import METRICS, ScoredTable, breakdown
 
 BASELINES = ("always-no", "always-yes", "random", "oracle")
 THRESHOLD_REVIEWER = "always-no"

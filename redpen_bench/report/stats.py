@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from redpen_bench.scoring import METRICS, ScoredTable, average, metrics_from_sums
+from redpen_bench.scoring.scorer import METRICS, ScoredTable, average, metrics_from_sums
 
 DEFAULT_REPLICATES = 2000
 LEVEL = 0.95

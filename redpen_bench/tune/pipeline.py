@@ -9,11 +9,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from redpen_bench import __version__
-from redpen_bench.adapters.base import ReviewOptions
-from redpen_bench.corpus import Corpus
-from redpen_bench.runs import RunFolder
-from redpen_bench.scoring import score_rows
-from redpen_bench.tune.profiles import (
+from redpen_bench.model.corpus import Corpus
+from redpen_bench.reviewers.base import ReviewOptions
+from redpen_bench.run.folder import RunFolder
+from redpen_bench.scoring.scorer import score_rows
+from redpen_bench.tune.all_rules_run import ALL_RULES, all_rules_reviewer, collect_rows, profile_reviewer
+from redpen_bench.tune.search import CrossValidation, Selection, cross_validate, select_over
+from redpen_bench.tune.table import FiringTable, subset_rows, table_from_rows
+from redpen_bench.tune.tuned_profile import (
     HEADER_MARK,
     TuneError,
     profile_path,
@@ -22,9 +25,6 @@ from redpen_bench.tune.profiles import (
     tuning_for,
     write_profile,
 )
-from redpen_bench.tune.run import ALL_RULES, all_rules_reviewer, collect_rows, profile_reviewer
-from redpen_bench.tune.search import CrossValidation, Selection, cross_validate, select_over
-from redpen_bench.tune.table import FiringTable, subset_rows, table_from_rows
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,7 @@ def _average(rows: list[dict], corpus: Corpus) -> float | None:
 
 
 def _profiles(tool: str) -> list[str]:
-    from redpen_bench.adapters.profiles import available_profiles
+    from redpen_bench.reviewers.tools.profiles import available_profiles
 
     return available_profiles(tool)
 

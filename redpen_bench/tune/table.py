@@ -15,11 +15,11 @@ from functools import cached_property
 
 import numpy as np
 
-from redpen_bench.adapters.findings import Finding
-from redpen_bench.corpus import Corpus
 from redpen_bench.errors import InputError
-from redpen_bench.keywords import DEFAULT_MODE, group_hits
-from redpen_bench.scoring import average, tier_metrics
+from redpen_bench.model.corpus import Corpus
+from redpen_bench.model.keywords import DEFAULT_MODE, group_hits
+from redpen_bench.reviewers.tools.findings import Finding
+from redpen_bench.scoring.scorer import average, tier_metrics
 
 # Why per-rule keyword hits add up to the union's: a subset's explanation is its findings' texts joined with
 # "\n" (verdict_from_findings); normalisation works within a line but for the whitespace it collapses, and every
@@ -204,8 +204,8 @@ def subset_rows(rows: Iterable[dict], rules: Iterable[str], key: str,
                 keep: Callable[[Finding], bool] | None = None) -> list[dict]:
     """The verdict rows the tool would have written with only `rules` on (at a threshold): each row's findings
     filtered, then the one findings -> verdict mapping. Error rows stay error rows."""
-    from redpen_bench.adapters.findings import verdict_from_findings
-    from redpen_bench.runs import VerdictRow
+    from redpen_bench.reviewers.tools.findings import verdict_from_findings
+    from redpen_bench.run.folder import VerdictRow
 
     chosen = set(rules)
     out = []

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 
-from redpen_bench.verdict import Verdict
+from redpen_bench.model.verdict import Verdict
 
 
 @dataclass(frozen=True, order=True)

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from redpen_bench.corpus import Corpus
-from redpen_bench.keywords import DEFAULT_MODE, keyword_recall
+from redpen_bench.model.corpus import Corpus
+from redpen_bench.model.keywords import DEFAULT_MODE, keyword_recall
 
 METRICS = ("detection", "line_f1", "keyword_recall", "fpr", "score")
 SCHEMA_VERSION = 1

@@ -9,13 +9,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from redpen_bench.adapters import Spec, make_reviewer, parse_spec
-from redpen_bench.adapters.base import Reviewer, ReviewOptions, Task, error_verdict
-from redpen_bench.adapters.shared_run import share_tool_runs
-from redpen_bench.corpus import Corpus, Variant
 from redpen_bench.errors import InputError
-from redpen_bench.runs import SNIPPET_HASH_CHARS, RunFolder, VerdictRow, now
-from redpen_bench.verdict import Verdict
+from redpen_bench.model.corpus import Corpus, Variant
+from redpen_bench.model.verdict import Verdict
+from redpen_bench.reviewers import Spec, make_reviewer, parse_spec
+from redpen_bench.reviewers.base import Reviewer, ReviewOptions, Task, error_verdict
+from redpen_bench.run.folder import SNIPPET_HASH_CHARS, RunFolder, VerdictRow, now
+from redpen_bench.run.shared_tools import share_tool_runs
 
 Progress = Callable[..., None]  # (reviewer key, newly done, total for that reviewer, note=what it waits on)
 

@@ -10,19 +10,19 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
-from redpen_bench.adapters import make_reviewer, parse_spec
-from redpen_bench.adapters.base import Reviewer, ReviewOptions, Task
-from redpen_bench.corpus import Corpus, Variant
-from redpen_bench.runs import SNIPPET_HASH_CHARS, RunFolder, VerdictRow, now
-from redpen_bench.tune.profiles import TuneError, profile_text, tuning_for
-from redpen_bench.verdict import Verdict
+from redpen_bench.model.corpus import Corpus, Variant
+from redpen_bench.model.verdict import Verdict
+from redpen_bench.reviewers import make_reviewer, parse_spec
+from redpen_bench.reviewers.base import Reviewer, ReviewOptions, Task
+from redpen_bench.run.folder import SNIPPET_HASH_CHARS, RunFolder, VerdictRow, now
+from redpen_bench.tune.tuned_profile import TuneError, profile_text, tuning_for
 
 ALL_RULES = "all-rules"
 
 
 def all_rules_reviewer(tool: str, options: ReviewOptions) -> Reviewer:
     """The tool's adapter with a profile that switches every rule on."""
-    from redpen_bench.adapters.profiles import Profile
+    from redpen_bench.reviewers.tools.profiles import Profile
 
     reviewer = make_reviewer(parse_spec(tool), options)  # the default profile: checks the tool is usable
     schema = reviewer.schema

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from redpen_bench.adapters import Spec, make_reviewer, parse_spec
-from redpen_bench.adapters.base import Emit, Reviewer, SpecError, Task, error_verdict
-from redpen_bench.verdict import Verdict
+from redpen_bench.model.verdict import Verdict
+from redpen_bench.reviewers import Spec, make_reviewer, parse_spec
+from redpen_bench.reviewers.base import Emit, Reviewer, SpecError, Task, error_verdict
 
 ENSEMBLE_FAMILIES = ("ensemble", "ensemble-vote")
 
@@ -59,7 +59,7 @@ class Ensemble(Reviewer):
 
     def _missing(self, tasks: Sequence[Task]) -> dict[str, list]:
         """Component key -> the snippets it has no good verdict on in the run folder."""
-        from redpen_bench.runs import RunFolder
+        from redpen_bench.run.folder import RunFolder
 
         folder = RunFolder(self.options.run_folder)
         snippets = list({t.snippet.rel_path: t.snippet for t in tasks}.values())
@@ -89,8 +89,8 @@ class Ensemble(Reviewer):
         return {"components": found} if found else None
 
     def review(self, tasks: Sequence[Task], emit: Emit) -> None:
-        from redpen_bench.runner import run_reviewers
-        from redpen_bench.runs import RunFolder
+        from redpen_bench.run.folder import RunFolder
+        from redpen_bench.run.runner import run_reviewers
 
         self._check_not_itself()
         self._require_run()

@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from redpen_bench.adapters import REGISTRY, Spec, parse_spec
 from redpen_bench.errors import InputError
-from redpen_bench.prices import check_prices
+from redpen_bench.reviewers import REGISTRY, Spec, parse_spec
+from redpen_bench.reviewers.llm.prices import check_prices
 
 CONFIG_NAME = "redpen.toml"
 _TABLES = ("reviewers", "prices", "compare")

@@ -22,8 +22,8 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from redpen_bench.adapters.base import Reviewer, Task
-from redpen_bench.adapters.static import FileResult, StaticReviewer, ToolError
+from redpen_bench.reviewers.base import Reviewer, Task
+from redpen_bench.reviewers.tools.static import FileResult, StaticReviewer, ToolError
 
 Results = dict[str, FileResult]  # content hash -> what the tool said about that file
 

@@ -25,9 +25,9 @@ from typing import Any
 import orjson
 
 from redpen_bench import __version__
-from redpen_bench.corpus import SCORED_VARIANTS, Corpus
 from redpen_bench.errors import InputError
-from redpen_bench.verdict import Verdict
+from redpen_bench.model.corpus import SCORED_VARIANTS, Corpus
+from redpen_bench.model.verdict import Verdict
 
 MANIFEST = "manifest.json"
 VERDICTS = "verdicts.jsonl"

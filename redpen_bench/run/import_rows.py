@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from redpen_bench.adapters.base import Emit, Reviewer, SpecError, Task
-from redpen_bench.corpus import Corpus
 from redpen_bench.errors import InputError
-from redpen_bench.runs import RunFolder
-from redpen_bench.verdict import Verdict, parse_answer
+from redpen_bench.model.corpus import Corpus
+from redpen_bench.model.verdict import Verdict, parse_answer
+from redpen_bench.reviewers.base import Emit, Reviewer, SpecError, Task
+from redpen_bench.run.folder import RunFolder
 
 ROW_FIELDS = ("reviewer", "item", "variant", "sample", "defect", "lines", "explanation", "raw", "error")
 NOT_META = {*ROW_FIELDS, "task", "verdict"}  # extra fields (latency_s, tokens, cost_usd, findings) pass through

@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from redpen_bench.adapters.base import Emit, Reviewer, SpecError, Task
-from redpen_bench.adapters.findings import Finding, verdict_from_findings
-from redpen_bench.corpus import Variant
 from redpen_bench.errors import InputError
+from redpen_bench.model.corpus import Variant
+from redpen_bench.reviewers.base import Emit, Reviewer, SpecError, Task
+from redpen_bench.reviewers.tools.findings import Finding, verdict_from_findings
 
 LEVELS = ("none", "note", "warning", "error")
 _KINDS = {dict: "an object", list: "an array", str: "a string", int: "an integer"}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from redpen_bench.adapters.llm import Answer, LLMReviewer
+from redpen_bench.reviewers.llm.reviewer import Answer, LLMReviewer
 
 
 class AnthropicMessages(LLMReviewer):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from redpen_bench.corpus import KNOWN_OPERATORS, Corpus, CorpusError
+from redpen_bench.model.corpus import KNOWN_OPERATORS, Corpus, CorpusError
 
 README_HEAD = """# The Red-Pen corpus
 

@@ -4,7 +4,7 @@ suffixes never applies), with no configuration file.
 Profile keys: `severity` and `confidence` (the lowest reported: low | medium | high), `tests` (only these
 test ids) and `skips`. bandit gives no end line: a finding covers its `line_range`.
 
-Profiles share one run (adapters/shared_run.py) at the lowest severity any of them reports, with every test
+Profiles share one run (run/shared_tools.py) at the lowest severity any of them reports, with every test
 any of them runs; each keeps its own severities and tests. Findings carry bandit's severity but not its
 confidence, so only profiles of one confidence share a run, and only when they name tests by plain id (B307).
 """
@@ -16,9 +16,9 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from redpen_bench.adapters.findings import Finding
-from redpen_bench.adapters.profiles import Setting
-from redpen_bench.adapters.static import FileResult, StaticReviewer, staged_name
+from redpen_bench.reviewers.tools.findings import Finding
+from redpen_bench.reviewers.tools.profiles import Setting
+from redpen_bench.reviewers.tools.static import FileResult, StaticReviewer, staged_name
 
 LEVELS = ("low", "medium", "high")
 _TEST_ID = re.compile(r"^B\d{3}$")

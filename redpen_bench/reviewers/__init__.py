@@ -9,7 +9,7 @@ import importlib
 import re
 from dataclasses import dataclass, field, replace
 
-from redpen_bench.adapters.base import Reviewer, ReviewOptions, SpecError
+from redpen_bench.reviewers.base import Reviewer, ReviewOptions, SpecError
 
 
 @dataclass(frozen=True)
@@ -20,33 +20,33 @@ class Family:
 
 
 REGISTRY: dict[str, Family] = {
-    "always-no": Family("redpen_bench.adapters.baselines:AlwaysNo", "always-no",
+    "always-no": Family("redpen_bench.reviewers.baselines:AlwaysNo", "always-no",
                         "Says no to every snippet: the score of doing nothing (1/6 on a balanced corpus)."),
-    "always-yes": Family("redpen_bench.adapters.baselines:AlwaysYes", "always-yes",
+    "always-yes": Family("redpen_bench.reviewers.baselines:AlwaysYes", "always-yes",
                          "Says yes to every snippet and names no line: crying wolf (-1/2)."),
-    "random": Family("redpen_bench.adapters.baselines:RandomGuess", "random[:P]",
+    "random": Family("redpen_bench.reviewers.baselines:RandomGuess", "random[:P]",
                      "Says yes with probability P (default 0.5), seeded by --seed."),
-    "oracle": Family("redpen_bench.adapters.baselines:Oracle", "oracle",
+    "oracle": Family("redpen_bench.reviewers.baselines:Oracle", "oracle",
                      "Answers from the ground truth: the scorer's self-test (exactly 1)."),
-    "ruff": Family("redpen_bench.adapters.ruff_tool:Ruff", "ruff[:PROFILE]",
+    "ruff": Family("redpen_bench.reviewers.tools.ruff:Ruff", "ruff[:PROFILE]",
                    "ruff once over all files; profiles in analyzers/ruff/ (default, bugs)."),
-    "pylint": Family("redpen_bench.adapters.pylint_tool:Pylint", "pylint[:PROFILE]",
+    "pylint": Family("redpen_bench.reviewers.tools.pylint:Pylint", "pylint[:PROFILE]",
                      "pylint once over all files; profiles in analyzers/pylint/ (default, bugs, errors)."),
-    "bandit": Family("redpen_bench.adapters.bandit_tool:Bandit", "bandit[:PROFILE]",
+    "bandit": Family("redpen_bench.reviewers.tools.bandit:Bandit", "bandit[:PROFILE]",
                      "bandit once over all files; profiles in analyzers/bandit/ (default, bugs)."),
-    "semgrep": Family("redpen_bench.adapters.semgrep_tool:Semgrep", "semgrep[:PROFILE]",
+    "semgrep": Family("redpen_bench.reviewers.tools.semgrep:Semgrep", "semgrep[:PROFILE]",
                       "semgrep offline with the shipped rule pack; profiles in analyzers/semgrep/ (default, bugs)."),
-    "sarif": Family("redpen_bench.adapters.sarif:SarifReviewer", "sarif:PATH",
+    "sarif": Family("redpen_bench.reviewers.tools.sarif:SarifReviewer", "sarif:PATH",
                     "Reads a SARIF 2.1.0 log of any tool (CodeQL, Pyright, ...) run over the corpus folder."),
-    "openai": Family("redpen_bench.adapters.openai_chat:OpenAIChat", "openai:MODEL",
+    "openai": Family("redpen_bench.reviewers.llm.openai_chat:OpenAIChat", "openai:MODEL",
                      "An LLM through the OpenAI SDK; --base-url for any OpenAI-compatible server (vLLM, Ollama)."),
-    "anthropic": Family("redpen_bench.adapters.anthropic_messages:AnthropicMessages", "anthropic:MODEL",
+    "anthropic": Family("redpen_bench.reviewers.llm.anthropic_messages:AnthropicMessages", "anthropic:MODEL",
                         "An LLM through the Anthropic SDK (Messages API); key from ANTHROPIC_API_KEY."),
-    "replay": Family("redpen_bench.adapters.replay:Replay", "replay:FILE.jsonl",
+    "replay": Family("redpen_bench.run.import_rows:Replay", "replay:FILE.jsonl",
                      "Scores recorded verdict rows (corpus/FORMAT.md) made elsewhere; keeps their reviewer names."),
-    "ensemble": Family("redpen_bench.adapters.ensemble:Ensemble", "ensemble:SPEC+SPEC[+...]",
+    "ensemble": Family("redpen_bench.run.combine:Ensemble", "ensemble:SPEC+SPEC[+...]",
                        "Union of other reviewers' verdicts (yes when any says yes); runs missing components."),
-    "ensemble-vote": Family("redpen_bench.adapters.ensemble:EnsembleVote", "ensemble-vote:SPEC+SPEC[+...]",
+    "ensemble-vote": Family("redpen_bench.run.combine:EnsembleVote", "ensemble-vote:SPEC+SPEC[+...]",
                             "Majority vote of other reviewers' verdicts (ties are no); runs missing components."),
 }
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from redpen_bench.corpus import Corpus
 from redpen_bench.errors import InputError
+from redpen_bench.model.corpus import Corpus
 
 if TYPE_CHECKING:
     import pandas as pd

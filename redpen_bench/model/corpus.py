@@ -16,7 +16,7 @@ from pathlib import Path
 import rtoml  # not tomllib: a corpus of 2,200 items parses its 4,400 TOML files in 0.4 s, not 3.5 s
 
 from redpen_bench.errors import InputError
-from redpen_bench.keywords import normalised_phrase
+from redpen_bench.model.keywords import normalised_phrase
 
 SCORED_VARIANTS = ("original", "disguised", "fixed", "clean")
 DEFECTIVE_VARIANTS = ("original", "disguised")
@@ -136,8 +136,8 @@ def _sha256(data: bytes) -> str:
 
 def packaged_path(name: str) -> Path:
     """A data folder shipped with the project: beside the package in a clone, inside it in a wheel."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "_data" / name, here.parent / name):
+    package = Path(__file__).resolve().parent.parent
+    for candidate in (package / "_data" / name, package.parent / name):
         if candidate.is_dir():
             return candidate
     raise InputError(f"{name}/: not found beside the package nor inside it; reinstall redpen-bench")

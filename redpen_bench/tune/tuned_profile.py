@@ -1,5 +1,5 @@
 """What tuning knows of each tool: how to switch every rule on, its severity levels, and how a chosen subset is
-written as a profile in the static adapters' format (analyzers/<tool>/<name>.toml, adapters/profiles.py)."""
+written as a profile in the static adapters' format (analyzers/<tool>/<name>.toml, reviewers/tools/profiles.py)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from redpen_bench.adapters.findings import Finding
 from redpen_bench.errors import InputError
+from redpen_bench.reviewers.tools.findings import Finding
 
 
 class TuneError(InputError):
@@ -120,7 +120,7 @@ def profile_text(description: str, settings: dict, header: Sequence[str] = ()) -
 
 
 HEADER_MARK = "Written by redpen-bench tune"
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")  # what profile lookup accepts (adapters/profiles.py)
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")  # what profile lookup accepts (reviewers/tools/profiles.py)
 
 
 def profile_path(tool: str, name: str) -> Path:

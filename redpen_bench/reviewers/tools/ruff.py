@@ -3,7 +3,7 @@
 Profile keys: `select` (rule codes or prefixes; absent = ruff's own default set of the installed version) and
 `ignore`. Columns in ruff's JSON are 1-based.
 
-Profiles share one run (adapters/shared_run.py): ruff itself resolves each profile's selection to rule codes
+Profiles share one run (run/shared_tools.py): ruff itself resolves each profile's selection to rule codes
 (`--show-settings`, milliseconds), the shared run selects the union code by code, and each profile keeps the
 findings of its own codes. Both keys are rule selection, so every ruff profile can share.
 """
@@ -15,9 +15,9 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from redpen_bench.adapters.findings import Finding
-from redpen_bench.adapters.profiles import Setting
-from redpen_bench.adapters.static import (
+from redpen_bench.reviewers.tools.findings import Finding
+from redpen_bench.reviewers.tools.profiles import Setting
+from redpen_bench.reviewers.tools.static import (
     TARGET_PYTHON,
     FileResult,
     StaticReviewer,

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from redpen_bench.corpus import packaged_path
 from redpen_bench.errors import InputError
+from redpen_bench.model.corpus import packaged_path
 
 DEFAULT_PROFILE = "default"
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")

@@ -21,12 +21,12 @@ from importlib import metadata, resources
 from pathlib import Path
 from typing import Any, ClassVar
 
-from redpen_bench.adapters.base import Emit, Reviewer, ReviewOptions, SpecError, Task, error_verdict
-from redpen_bench.adapters.llm_pool import Budget, Failure, Outcome, classify_status, run_pool, status_and_headers
-from redpen_bench.cache import Cache, cache_key
 from redpen_bench.errors import InputError
-from redpen_bench.prices import cost_usd, find_price
-from redpen_bench.verdict import parse_answer
+from redpen_bench.model.verdict import parse_answer
+from redpen_bench.reviewers.base import Emit, Reviewer, ReviewOptions, SpecError, Task, error_verdict
+from redpen_bench.reviewers.llm.pool import Budget, Failure, Outcome, classify_status, run_pool, status_and_headers
+from redpen_bench.reviewers.llm.prices import cost_usd, find_price
+from redpen_bench.run.cache import Cache, cache_key
 
 log = logging.getLogger("redpen_bench")
 

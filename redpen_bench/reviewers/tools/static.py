@@ -7,7 +7,7 @@ in a fresh temporary folder, one copy per distinct content, so no ignore rule (s
 file name changes what a tool reports; every tool runs with HOME and XDG folders in that temporary folder and
 without its environment variables, so a user's configuration never reaches it.
 
-Several profiles of one tool in one run share one tool process (adapters/shared_run.py): a tool module that
+Several profiles of one tool in one run share one tool process (run/shared_tools.py): a tool module that
 can say which rules a profile reports (`rules`, `keeps`) and build the union of several profiles
 (`union_settings`) opts in with `share_key`.
 """
@@ -24,13 +24,13 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from redpen_bench.adapters.base import Emit, Reviewer, ReviewOptions, Task, error_verdict
-from redpen_bench.adapters.findings import Finding, verdict_from_findings
-from redpen_bench.adapters.profiles import Profile, Schema, load_profile
-from redpen_bench.adapters.tool_process import ToolError, find_executable, isolated_env, run_tool, tool_version
+from redpen_bench.reviewers.base import Emit, Reviewer, ReviewOptions, Task, error_verdict
+from redpen_bench.reviewers.tools.findings import Finding, verdict_from_findings
+from redpen_bench.reviewers.tools.process import ToolError, find_executable, isolated_env, run_tool, tool_version
+from redpen_bench.reviewers.tools.profiles import Profile, Schema, load_profile
 
 if TYPE_CHECKING:
-    from redpen_bench.adapters.shared_run import SharedRun
+    from redpen_bench.run.shared_tools import SharedRun
 
 TARGET_PYTHON = "3.11"  # the corpus's snippets are Python 3.11+
 
@@ -179,7 +179,7 @@ class StaticReviewer(Reviewer):
             self.profile.sha256
 
     def answer_fingerprint(self) -> str:
-        from redpen_bench.cache import cache_key
+        from redpen_bench.run.cache import cache_key
 
         return cache_key(tool=self.family, version=self.version, profile=self.profile_hash(),
                          reader=self.reader_version)
@@ -228,7 +228,7 @@ class StaticReviewer(Reviewer):
         return {digest: results.get(name, FileResult()) for name, digest in names.items()}
 
     def cache_keys(self, digests: Iterable[str]) -> dict[str, str]:
-        from redpen_bench.cache import cache_key
+        from redpen_bench.run.cache import cache_key
 
         profile_hash = self.profile_hash()
         return {d: cache_key(tool=self.family, version=self.version, profile=profile_hash, file=d,
@@ -236,7 +236,7 @@ class StaticReviewer(Reviewer):
 
     def lookup(self, files: dict[str, Path]) -> tuple[dict[str, FileResult], dict[str, Path]]:
         """(cached results, files missing from the cache) for `files` (content hash -> source path)."""
-        from redpen_bench.cache import Cache
+        from redpen_bench.run.cache import Cache
 
         keys = self.cache_keys(files)
         found = Cache(self.options.cache_path).get_many(list(keys.values())) if self.options.use_cache else {}
@@ -244,7 +244,7 @@ class StaticReviewer(Reviewer):
         return cached, {d: path for d, path in files.items() if d not in cached}
 
     def store(self, results: dict[str, FileResult]) -> None:
-        from redpen_bench.cache import Cache
+        from redpen_bench.run.cache import Cache
 
         keys = self.cache_keys(results)
         Cache(self.options.cache_path).put_many({keys[d]: result.to_dict() for d, result in results.items()})

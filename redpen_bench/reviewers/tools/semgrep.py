@@ -5,9 +5,9 @@ it needs the network) and `severity` (report only rules of these severities: INF
 semgrep stalls for minutes on its version check unless told not to make it, so every run turns the version
 check and metrics off and points HOME at a temporary folder; `--no-rewrite-rule-ids` keeps check_id the bare
 rule id. The rule files' contents are part of the cache key, so editing a rule re-runs semgrep. semgrep gets
-the profile's rules in one config file (adapters/semgrep_pack.py says why).
+the profile's rules in one config file (reviewers/tools/semgrep_pack.py says why).
 
-Profiles share one run (adapters/shared_run.py) over the union of their rule files; each keeps the rules of
+Profiles share one run (run/shared_tools.py) over the union of their rule files; each keeps the rules of
 its own files and severities, known from the rule files themselves. A union in which one rule id comes from
 two files could not tell them apart: those profiles run apart.
 """
@@ -21,10 +21,10 @@ from collections.abc import Sequence
 from functools import cached_property
 from pathlib import Path
 
-from redpen_bench.adapters.findings import Finding
-from redpen_bench.adapters.profiles import ProfileError, Setting
-from redpen_bench.adapters.semgrep_pack import Pack, config_files
-from redpen_bench.adapters.static import FileResult, StaticReviewer, ToolError, end_line, staged_name
+from redpen_bench.reviewers.tools.findings import Finding
+from redpen_bench.reviewers.tools.profiles import ProfileError, Setting
+from redpen_bench.reviewers.tools.semgrep_pack import Pack, config_files
+from redpen_bench.reviewers.tools.static import FileResult, StaticReviewer, ToolError, end_line, staged_name
 
 SEVERITIES = ("INFO", "WARNING", "ERROR")
 _REGISTRY = re.compile(r"^(?:[prs]/|auto$|supply-chain$|[a-z][a-z0-9+.-]*://)", re.IGNORECASE)

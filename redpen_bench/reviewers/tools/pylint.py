@@ -5,7 +5,7 @@ Profile keys: `enable` and `disable` (message ids, symbols or categories C R W E
 snippets means nothing, so it is always off. Columns in json2 are 0-based; `endLine` is null for some messages.
 pylint's exit status is a bitmask of the message categories it emitted; only 32 (usage error) is a failure.
 
-Profiles share one run (adapters/shared_run.py): pylint itself resolves each profile's enable/disable lists to
+Profiles share one run (run/shared_tools.py): pylint itself resolves each profile's enable/disable lists to
 the messages it enables (`--list-msgs-enabled`, a start-up of pylint without a scan), the shared run enables
 the union message by message, and each profile keeps the messages it enables. Both keys are rule selection, so
 every pylint profile can share.
@@ -19,9 +19,9 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from redpen_bench.adapters.findings import Finding
-from redpen_bench.adapters.profiles import Setting
-from redpen_bench.adapters.static import (
+from redpen_bench.reviewers.tools.findings import Finding
+from redpen_bench.reviewers.tools.profiles import Setting
+from redpen_bench.reviewers.tools.static import (
     TARGET_PYTHON,
     FileResult,
     StaticReviewer,

@@ -6,8 +6,8 @@ import hashlib
 import random
 from collections.abc import Sequence
 
-from redpen_bench.adapters.base import Emit, Reviewer, SpecError, Task
-from redpen_bench.verdict import Verdict
+from redpen_bench.model.verdict import Verdict
+from redpen_bench.reviewers.base import Emit, Reviewer, SpecError, Task
 
 
 class AlwaysNo(Reviewer):

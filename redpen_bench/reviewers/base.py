@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-from redpen_bench.corpus import Corpus, Variant
 from redpen_bench.errors import InputError
-from redpen_bench.verdict import Verdict
+from redpen_bench.model.corpus import Corpus, Variant
+from redpen_bench.model.verdict import Verdict
 
 
 class SpecError(InputError):
