@@ -1,5 +1,5 @@
-"""What makes a large corpus affordable keeps every answer: a remembered integrity pass is only ever a pass of
-the very same files, and the scale benchmark's copies are a loadable corpus the tools cannot skip."""
+"""A broken corpus is refused by every compare, and the scale benchmark's copies are a loadable corpus the tools
+cannot skip."""
 
 from __future__ import annotations
 
@@ -11,31 +11,19 @@ import pytest
 
 from redpen_bench.cli.compare_cmd import check_integrity
 from redpen_bench.errors import InputError
-from redpen_bench.gate import integrity
 from redpen_bench.model.corpus import load_corpus
 from tests.conftest import FIXTURE_CORPUS, ROOT
 
 
-def test_an_integrity_pass_is_remembered_for_the_same_files_only(tmp_path, monkeypatch):
+def test_a_broken_corpus_is_refused_every_time(tmp_path):
     root = shutil.copytree(FIXTURE_CORPUS, tmp_path / "corpus")
-    corpus = load_corpus(root)
-    assert not integrity.passed_marker(corpus).exists()
-    check_integrity(corpus)
-    assert integrity.passed_marker(corpus).is_file()
-
-    def fail(_corpus):
-        raise AssertionError("checked again")
-
-    with monkeypatch.context() as patch:  # the same files: not parsed again
-        patch.setattr(integrity, "run_integrity", fail)
-        check_integrity(load_corpus(root))
+    check_integrity(load_corpus(root))
     toml = root / "items" / "t1-total" / "item.toml"
     toml.write_text(toml.read_text().replace("lines = [3]", "lines = [1]", 1))
-    broken = load_corpus(root)  # another hash: checked, refused, and the refusal is not remembered
+    broken = load_corpus(root)
     for _ in range(2):
         with pytest.raises(InputError, match="integrity check failed: t1-total"):
             check_integrity(broken)
-    assert not integrity.passed_marker(broken).exists()
 
 
 def test_scaled_copies_load_with_their_own_ids_and_changed_files(tmp_path):

@@ -3,7 +3,6 @@ registered below; the work itself is done by the API underneath."""
 
 from __future__ import annotations
 
-import gc
 import os
 import sys
 
@@ -43,9 +42,6 @@ def main(argv: list[str] | None = None) -> None:
     # small matrices (bootstrap: 2000 x 176) run faster on one BLAS thread than on two fighting over 2 cores
     for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(variable, "1")
-    # A command builds hundreds of thousands of rows, tables and TOML values that live until it ends; with
-    # the default threshold (700 allocations) the collector walks them over and over.
-    gc.set_threshold(100_000, 50, 100)
     _register()
     try:
         cli.main(args=argv, prog_name="redpen-bench", standalone_mode=False)

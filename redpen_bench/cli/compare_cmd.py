@@ -51,21 +51,13 @@ def _tuned(profile: Path) -> bool:
 
 def check_integrity(corpus: Corpus) -> None:
     """The gate's integrity check (fast; killability is `redpen-bench verify`): a broken corpus is no baseline."""
-    from redpen_bench.gate.integrity import passed_marker, run_integrity
+    from redpen_bench.gate.integrity import run_integrity
 
-    marker = passed_marker(corpus)
-    if marker.is_file():
-        return
     problems, _ = run_integrity(corpus)
     found = [f"{item}: {reason}" for item, reasons in problems.items() for reason in reasons]
     if found:
         more = f" (and {len(found) - 3} more; run redpen-bench verify)" if len(found) > 3 else ""
         raise InputError(f"{corpus.root}: corpus integrity check failed: {'; '.join(found[:3])}{more}")
-    try:  # only a pass is remembered: a failure is checked, and named, every time
-        marker.parent.mkdir(parents=True, exist_ok=True)
-        marker.touch()
-    except OSError:
-        pass
 
 
 def _file_hash(path: Path | None) -> str | None:
@@ -121,12 +113,6 @@ def _report_options(f):
     return f
 
 
-def _report_dir(out: Path, name: str | None, corpus: Corpus) -> Path:
-    if name is not None and (not name.strip() or "/" in name or name in (".", "..")):
-        raise InputError(f"--name '{name}': expected a plain folder name")
-    return out / (name or f"{corpus.name}-{time.strftime('%Y%m%d-%H%M%S')}")
-
-
 @click.command("compare")
 @click.option("--reviewer", "-r", "reviewers", multiple=True,
               help="More reviewers (LLMs, sarif:, replay:, names from redpen.toml), comma-separated or repeated.")
@@ -146,7 +132,7 @@ def compare_command(reviewers, corpus_dir, out, runs_dir, analyzers, config_path
     them and write the comparison report (Markdown, HTML, CSV, verdicts, manifest). --seed seeds the random
     baseline and the bootstrap: the same seed gives the same report."""
     from redpen_bench.cli.config import compare_settings, load_config, resolve_specs
-    from redpen_bench.report.build import build_report
+    from redpen_bench.report.build import build_report, report_dir
 
     config = load_config(config_path)
     settings = compare_settings(config)
@@ -166,7 +152,7 @@ def compare_command(reviewers, corpus_dir, out, runs_dir, analyzers, config_path
     folder = RunFolder(run_dir)  # a replay file's rows are filed under its reviewers' own names
     reviewers = list(dict.fromkeys(key for s in specs for key in folder.row_keys(s.key)))
     report = build_report(
-        [run_dir], corpus, _report_dir(out or settings.out or DEFAULT_OUT, name, corpus),
+        [run_dir], corpus, report_dir(out or settings.out or DEFAULT_OUT, name, corpus),
         reviewers=reviewers, replicates=replicates, seed=options.seed,
         extra_manifest={"command": "compare", "run_seconds": round(time.time() - started, 3),
                         "reviewer_specs": {s.key: s.text for s in specs}},
@@ -187,10 +173,10 @@ def compare_command(reviewers, corpus_dir, out, runs_dir, analyzers, config_path
 @_report_options
 def report_command(run_dirs, corpus_dir, out, reviewers, seed, name, replicates):
     """Write the comparison report from existing run folders (of one corpus), running nothing."""
-    from redpen_bench.report.build import build_report
+    from redpen_bench.report.build import build_report, report_dir
 
     corpus = open_corpus(corpus_dir)
-    report = build_report(run_dirs, corpus, _report_dir(out, name, corpus),
+    report = build_report(run_dirs, corpus, report_dir(out, name, corpus),
                           reviewers=split_specs(reviewers) or None, replicates=replicates, seed=seed,
                           extra_manifest={"command": "report"})
     click.echo(leaderboard_text(report), err=True, nl=False)

@@ -4,13 +4,9 @@ from __future__ import annotations
 
 import ast
 import difflib
-import hashlib
-import sys
 from pathlib import Path
 
-from redpen_bench import corpus as corpus_module
 from redpen_bench.model.corpus import REPAIR_OF, Corpus, Item, read_text
-from redpen_bench.run.cache import default_cache_path
 
 
 def changed_lines(defective: Path, repaired: Path) -> set[int]:
@@ -67,13 +63,3 @@ def run_integrity(corpus: Corpus) -> tuple[dict[str, list[str]], int]:
         problems[item.id] = found
         intact += ok
     return problems, intact
-
-
-def passed_marker(corpus: Corpus) -> Path:
-    """A file whose presence says this very corpus passed this very check before: the corpus hash covers every
-    file, and the key holds the source of this module and of the loader and the Python version (which decides
-    what parses), so changed code checks again. Parsing every scored file was most of the start of a resumed
-    compare on a large corpus."""
-    code = Path(__file__).read_bytes() + Path(corpus_module.__file__).read_bytes()
-    key = hashlib.sha256(f"{corpus.hash}\0{sys.version}\0".encode() + code).hexdigest()[:32]
-    return default_cache_path().parent / "integrity-passed" / key

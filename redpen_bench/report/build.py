@@ -3,9 +3,14 @@ manifest.json. The one data path: run rows -> `score_rows` (the scored table) ->
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
-from collections.abc import Callable, Sequence
+import shutil
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,7 +20,6 @@ from redpen_bench import __version__
 from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import Corpus
 from redpen_bench.report import charts, document, html, markdown
-from redpen_bench.report.background import Background, frozen_heap
 from redpen_bench.report.data import ReportData, gather, shorten
 from redpen_bench.report.stats import DEFAULT_REPLICATES, LEVEL
 from redpen_bench.run.folder import RunFolder, now
@@ -116,28 +120,12 @@ def scores_frame(data: ReportData) -> pd.DataFrame:
 
 def _write_verdicts(path: Path, rows: list[dict], data: ReportData) -> None:
     """The rows (in read_runs' order: reviewer, corpus order, sample) in report order: by rank, then as they
-    come. Written in blocks: the whole text of a 50x corpus's verdicts at once would hold 100 MB more."""
+    come."""
     rank = {r: i for i, r in enumerate(data.ranking)}
     rows = sorted(rows, key=lambda r: rank.get(r["reviewer"], len(rank)))  # stable: the rest of the order stays
-    encode = _row_encoder()
     with path.open("w", encoding="utf-8", newline="\n") as out:
-        for start in range(0, len(rows), 4096):
-            out.write("".join(encode(r) + "\n" for r in rows[start:start + 4096]))
-
-
-def _row_encoder() -> Callable[[dict], str]:
-    """json.dumps(row, ensure_ascii=False, sort_keys=True), with one C encoder for all rows: JSONEncoder.encode
-    builds a new one per call, a quarter of the time of writing 100,000 rows."""
-    standard = json.JSONEncoder(ensure_ascii=False, sort_keys=True)
-    try:
-        chunks = json.encoder.c_make_encoder(None, standard.default, json.encoder.encode_basestring, None,
-                                             standard.key_separator, standard.item_separator, True, False, True)
-        probe = {"b": [1.5, None, {"é": "\n\u2028"}], "a": True}
-        if "".join(chunks(probe, 0)) == standard.encode(probe):
-            return lambda row: "".join(chunks(row, 0))
-    except TypeError:  # no C accelerator here (None), or another signature
-        pass
-    return standard.encode
+        for row in rows:
+            out.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
 
 
 def _manifest(data: ReportData, runs: dict, extra: dict) -> dict:
@@ -157,32 +145,92 @@ def _manifest(data: ReportData, runs: dict, extra: dict) -> dict:
     } | extra
 
 
+def report_dir(out: str | Path, name: str | None, corpus: Corpus) -> Path:
+    """The folder a new report goes to. Without a name, `<corpus>-<time>` created here and now, exclusively
+    (`-2`, `-3`... when another report took it in the same second), so concurrent reports never share one."""
+    if name is not None and (not name.strip() or "/" in name or name in (".", "..")):
+        raise InputError(f"--name '{name}': expected a plain folder name")
+    out = Path(out)
+    if name is not None:
+        return out / name
+    base = f"{corpus.name}-{time.strftime('%Y%m%d-%H%M%S')}"
+    _make_dirs(out)
+    for attempt in range(1, 1000):
+        path = out / (base if attempt == 1 else f"{base}-{attempt}")
+        try:
+            path.mkdir()
+            return path
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise ReportPlaceError(f"{path}: cannot create the report folder: {exc.strerror}") from None
+    raise ReportPlaceError(f"{out}: no free report folder name for {base}")
+
+
 def build_report(run_dirs: Sequence[str | Path], corpus: Corpus, out: str | Path,
                  reviewers: Sequence[str] | None = None, replicates: int = DEFAULT_REPLICATES, seed: int = 0,
                  extra_manifest: dict | None = None) -> Report:
-    """Score the runs' rows (only `reviewers`' when given) and write the report folder `out`."""
+    """Score the runs' rows (only `reviewers`' when given) and write the report folder `out`. The files are
+    written into a hidden folder beside it and renamed into place at the end: a killed report leaves no folder
+    that looks complete, and a report already at `out` is replaced whole."""
     rows, runs = read_runs(run_dirs, corpus, reviewers)
-    with frozen_heap():
-        families = {key: entry.get("family") or "" for key, entry in runs["reviewers"].items()}
-        rules = Background(_rules, rows, corpus, families)  # beside the scoring: neither needs the other
-        table = score_rows(rows, corpus)
-        data = gather(table, corpus, runs, replicates, seed, *rules.result())
-        svgs_drawn = Background(charts.all_charts, data)  # beside writing verdicts.jsonl and scores.csv
-
-        out = Path(out)
-        (out / "charts").mkdir(parents=True, exist_ok=True)
-        _write_verdicts(out / "verdicts.jsonl", rows, data)
-        scores_frame(data).to_csv(out / "scores.csv", index=False, float_format="%.6f")
-        svgs = svgs_drawn.result()
-        for stale in (out / "charts").glob("*.svg"):
-            if stale.stem not in svgs:
-                stale.unlink()
+    families = {key: entry.get("family") or "" for key, entry in runs["reviewers"].items()}
+    table = score_rows(rows, corpus)
+    data = gather(table, corpus, runs, replicates, seed, *_rules(rows, corpus, families))
+    svgs = charts.all_charts(data)
+    out = Path(out)
+    with _staged(out) as stage:
+        (stage / "charts").mkdir()
+        _write_verdicts(stage / "verdicts.jsonl", rows, data)
+        scores_frame(data).to_csv(stage / "scores.csv", index=False, float_format="%.6f")
         for name, svg in svgs.items():
-            (out / "charts" / f"{name}.svg").write_text(svg, encoding="utf-8")
+            (stage / "charts" / f"{name}.svg").write_text(svg, encoding="utf-8")
         title, blocks = document.build(data, svgs)
-        (out / "report.md").write_text(markdown.render(title, blocks), encoding="utf-8")
-        (out / "report.html").write_text(html.render(title, blocks), encoding="utf-8")
+        (stage / "report.md").write_text(markdown.render(title, blocks), encoding="utf-8")
+        (stage / "report.html").write_text(html.render(title, blocks), encoding="utf-8")
         manifest = _manifest(data, runs, extra_manifest or {})
-        (out / "manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True, default=str) + "\n",
-                                           encoding="utf-8")
+        (stage / "manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True, default=str) + "\n",
+                                             encoding="utf-8")
     return Report(out, table, data)
+
+
+class ReportPlaceError(InputError):
+    """The report cannot be written where it was asked to go (exit 2; a full disk exits 1)."""
+
+
+def _make_dirs(path: Path) -> None:
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise ReportPlaceError(f"{path}: a file is in the way of the report folder; choose another --out") from None
+    except OSError as exc:
+        raise ReportPlaceError(f"{path}: cannot create the report folder: {exc.strerror}") from None
+
+
+@contextlib.contextmanager
+def _staged(out: Path) -> Iterator[Path]:
+    """A hidden folder beside `out` to write into; renamed onto `out` (an empty reserved folder, or a report
+    there before, which is replaced) when the block ends, removed when it fails."""
+    _make_dirs(out.parent)
+    try:
+        stage = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".partial", dir=out.parent))
+    except OSError as exc:
+        raise ReportPlaceError(f"{out.parent}: cannot write the report there: {exc.strerror}") from None
+    try:
+        yield stage
+        old = None
+        if out.exists() and any(out.iterdir()):
+            old = out.with_name(f"{stage.name}.old")
+            os.rename(out, old)
+        os.replace(stage, out)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+    except OSError as exc:
+        shutil.rmtree(stage, ignore_errors=True)
+        error = ReportPlaceError(f"{out}: the report could not be written: {exc.strerror or exc}")
+        if exc.errno == errno.ENOSPC:
+            error.exit_code = 1
+        raise error from None
+    except BaseException:
+        shutil.rmtree(stage, ignore_errors=True)
+        raise
