@@ -7,10 +7,11 @@ import shutil
 from pathlib import Path
 
 from redpen_bench.model.corpus import load_corpus
+from redpen_bench.model.rows import VerdictRow
 from redpen_bench.model.verdict import Verdict
 from redpen_bench.report.build import build_report
 from redpen_bench.reviewers.base import ReviewOptions
-from redpen_bench.run.folder import RunFolder, VerdictRow
+from redpen_bench.run.folder import RunFolder
 from redpen_bench.run.runner import run_reviewers
 from tests.conftest import FIXTURE_CORPUS
 

@@ -9,7 +9,7 @@ import pytest
 
 from redpen_bench.reviewers import parse_spec
 from redpen_bench.reviewers.base import ReviewOptions, SpecError
-from redpen_bench.run.combine import Ensemble, EnsembleVote
+from redpen_bench.run.combine import Ensemble
 from redpen_bench.run.folder import RunFolder
 from redpen_bench.run.runner import run_reviewers
 from redpen_bench.scoring.scorer import score_rows
@@ -95,21 +95,21 @@ def test_ties_are_no(fixture_corpus, tmp_path):
     assert all(r["defect"] for r in by_reviewer(union, "ensemble:always-yes+always-no").values())
 
 
-def test_a_component_error_makes_an_error_row_naming_it():
-    ensemble = Ensemble("always-no+oracle", ReviewOptions())
+def test_a_component_error_makes_an_error_row_naming_it(tmp_path):
+    ensemble = Ensemble(parse_spec("ensemble:always-no+oracle"), RunFolder(tmp_path))
     good = {"defect": True, "lines": [3], "explanation": "x", "error": None}
     verdict = ensemble.combine([("always-no", {"defect": False, "error": "tool crashed"}), ("oracle", good)])
     assert verdict.error == "component always-no failed: tool crashed"
     assert ensemble.combine([("always-no", None), ("oracle", good)]).error == "component always-no gave no verdict"
     # an unreadable answer counts as no, as the scorer counts it
-    vote = EnsembleVote("always-no+oracle+always-yes", ReviewOptions())
+    vote = Ensemble(parse_spec("ensemble-vote:always-no+oracle+always-yes"), RunFolder(tmp_path))
     unparsed = {"defect": None, "lines": [9], "explanation": "?", "error": None}
     verdict = vote.combine([("always-no", unparsed), ("oracle", good), ("always-yes", unparsed)])
     assert verdict.defect is False
 
 
-def test_union_lines_only_from_components_that_said_yes():
-    ensemble = Ensemble("always-no+oracle", ReviewOptions())
+def test_union_lines_only_from_components_that_said_yes(tmp_path):
+    ensemble = Ensemble(parse_spec("ensemble:always-no+oracle"), RunFolder(tmp_path))
     verdict = ensemble.combine([
         ("always-no", {"defect": False, "lines": [1, 2], "explanation": "ignored", "error": None}),
         ("oracle", {"defect": True, "lines": [5, 3], "explanation": "off by one", "error": None}),
@@ -130,11 +130,11 @@ def test_bad_specs_are_refused(spec, message, fixture_corpus, tmp_path):
         run_reviewers(fixture_corpus, [spec], tmp_path / "run", ReviewOptions())
 
 
-def test_a_named_ensemble_naming_itself_gives_error_rows(fixture_corpus, tmp_path):
+def test_a_named_ensemble_naming_itself_is_refused_before_anything_runs(fixture_corpus, tmp_path):
     spec = parse_spec("both=ensemble:both=oracle+always-no")
-    result = run_reviewers(fixture_corpus, [spec], tmp_path / "run", ReviewOptions())
-    assert "names itself" in result.failures["both"]
-    assert all("names itself" in r["error"] for r in RunFolder(tmp_path / "run").rows("both"))
+    with pytest.raises(SpecError, match="names itself"):
+        run_reviewers(fixture_corpus, [spec], tmp_path / "run", ReviewOptions())
+    assert not (tmp_path / "run").exists()
 
 
 def test_cli_run_and_score(tmp_path):

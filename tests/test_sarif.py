@@ -131,7 +131,7 @@ def test_bad_logs_stop_the_run_with_one_line_naming_the_file(log, expected, tmp_
 
 def test_outside_error_shows_the_paths_it_read(corpus):
     with pytest.raises(SarifError, match=r"file:///home/u/project/src/main.py"):
-        SarifReviewer(str(LOGS / "outside.sarif"), ReviewOptions(corpus=corpus))
+        _prepared(SarifReviewer(str(LOGS / "outside.sarif"), ReviewOptions()), corpus)
 
 
 BASE = json.loads((LOGS / "uri_forms.sarif").read_text())
@@ -172,7 +172,7 @@ def test_a_wrong_field_is_named_by_its_json_path(mutate, where, corpus, tmp_path
     path = tmp_path / "log.sarif"
     path.write_text(json.dumps(log))
     with pytest.raises(SarifError) as error:
-        SarifReviewer(str(path), ReviewOptions(corpus=corpus))
+        _prepared(SarifReviewer(str(path), ReviewOptions()), corpus)
     assert str(error.value).startswith(f"{path}: field ") and where in str(error.value)
 
 
@@ -189,7 +189,7 @@ def _one_result_log(region: dict | None, tmp_path: Path) -> Path:
 
 def _answers(region: dict | None, corpus, tmp_path: Path) -> dict:
     """Each snippet's verdict from a log with one result on t2-empty/clean.py in `region`."""
-    reviewer = SarifReviewer(str(_one_result_log(region, tmp_path)), ReviewOptions(corpus=corpus))
+    reviewer = _prepared(SarifReviewer(str(_one_result_log(region, tmp_path)), ReviewOptions()), corpus)
     answers = {}
     reviewer.review([Task(v) for v in corpus.snippets], lambda task, verdict, **meta: answers.update(
         {task.snippet.rel_path: verdict}))
@@ -220,7 +220,7 @@ def test_regions_past_the_end_are_clamped_to_the_file(region, lines, corpus, tmp
 def test_a_region_starting_past_the_end_is_an_error(corpus, tmp_path):
     with pytest.raises(SarifError, match=r"region.startLine': line 8 is beyond the end of "
                                          r"items/t2-empty/clean.py \(7 lines\)"):
-        SarifReviewer(str(_one_result_log({"startLine": 8}, tmp_path)), ReviewOptions(corpus=corpus))
+        _prepared(SarifReviewer(str(_one_result_log({"startLine": 8}, tmp_path)), ReviewOptions()), corpus)
 
 
 def test_without_a_corpus_in_the_options_the_tasks_decide_coverage(corpus):
@@ -267,3 +267,9 @@ def test_any_form_of_a_corpus_path_maps_onto_its_snippet(prefix, item, variant, 
 @pytest.mark.parametrize("uri", ["src/main.py", "items/original.py", "items/t1/sub/original.py", ""])
 def test_paths_not_ending_in_an_item_file_map_nowhere(uri):
     assert corpus_key(uri) is None
+
+
+def _prepared(reviewer: SarifReviewer, corpus) -> SarifReviewer:
+    """As the runner hands it the corpus's files before the run starts."""
+    reviewer.prepare(corpus.snippets)
+    return reviewer

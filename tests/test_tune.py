@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from redpen_bench.model.corpus import load_corpus
+from redpen_bench.model.rows import VerdictRow
 from redpen_bench.model.verdict import Verdict
 from redpen_bench.reviewers.tools.findings import Finding
-from redpen_bench.run.folder import VerdictRow
 from redpen_bench.scoring.scorer import METRICS, score_rows, tier_metrics
 from redpen_bench.tune.search import (
     assign_folds,
@@ -287,7 +287,7 @@ def test_a_written_profile_answers_as_the_table_said(tool, tool_corpus, tmp_path
     from redpen_bench.tune.tuned_profile import profile_text, tuned_settings, tuning_for, write_profile
 
     monkeypatch.chdir(tmp_path)
-    options = ReviewOptions(corpus=tool_corpus)
+    options = ReviewOptions()
     reviewer = all_rules_reviewer(tool, options)
     rows = collect_rows(reviewer, "all", tool_corpus)
     assert not any(r["error"] for r in rows)

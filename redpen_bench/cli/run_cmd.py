@@ -78,11 +78,11 @@ def build_options(kw: dict) -> ReviewOptions:
         base_url=kw["base_url"], prompt=kw["prompt"], system=kw["system"],
         temperature=_temperature(kw["temperature"]), max_tokens=kw["max_tokens"], params=_params(kw["params"]),
         concurrency=kw["concurrency"], retries=kw["retries"], rpm=kw["rpm"], max_cost=kw["max_cost"],
-        dry_run=kw["dry_run"], lock_timeout=_lock_timeout(),
+        dry_run=kw["dry_run"],
     )
 
 
-def _lock_timeout() -> float:
+def lock_timeout() -> float:
     """Seconds to wait for a run folder another process holds (REDPEN_LOCK_TIMEOUT, default 600)."""
     text = os.environ.get("REDPEN_LOCK_TIMEOUT", "600")
     try:
@@ -141,7 +141,7 @@ def run_on_terminal(corpus, specs, run_dir, options, snippets=None):
     on stdout and returns None."""
     progress = StderrProgress()
     with progress.bar:
-        result = run_reviewers(corpus, specs, run_dir, options, snippets, progress)
+        result = run_reviewers(corpus, specs, run_dir, options, snippets, progress, lock_timeout())
     if options.dry_run:
         click.echo(json.dumps(result.estimates, indent=2))
         return None

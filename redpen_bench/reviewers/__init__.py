@@ -14,7 +14,7 @@ from redpen_bench.reviewers.base import Reviewer, ReviewOptions, SpecError
 
 @dataclass(frozen=True)
 class Family:
-    target: str  # "module:Class"
+    target: str  # "module:Class" of a reviewer; "" for a run step, which the runner itself carries out
     usage: str  # the spec as typed, e.g. "ruff[:PROFILE]"
     description: str
 
@@ -42,11 +42,11 @@ REGISTRY: dict[str, Family] = {
                      "An LLM through the OpenAI SDK; --base-url for any OpenAI-compatible server (vLLM, Ollama)."),
     "anthropic": Family("redpen_bench.reviewers.llm.anthropic_messages:AnthropicMessages", "anthropic:MODEL",
                         "An LLM through the Anthropic SDK (Messages API); key from ANTHROPIC_API_KEY."),
-    "replay": Family("redpen_bench.run.import_rows:Replay", "replay:FILE.jsonl",
+    "replay": Family("", "replay:FILE.jsonl",
                      "Scores recorded verdict rows (corpus/FORMAT.md) made elsewhere; keeps their reviewer names."),
-    "ensemble": Family("redpen_bench.run.combine:Ensemble", "ensemble:SPEC+SPEC[+...]",
+    "ensemble": Family("", "ensemble:SPEC+SPEC[+...]",
                        "Union of other reviewers' verdicts (yes when any says yes); runs missing components."),
-    "ensemble-vote": Family("redpen_bench.run.combine:EnsembleVote", "ensemble-vote:SPEC+SPEC[+...]",
+    "ensemble-vote": Family("", "ensemble-vote:SPEC+SPEC[+...]",
                             "Majority vote of other reviewers' verdicts (ties are no); runs missing components."),
 }
 
@@ -98,6 +98,8 @@ def split_specs(values: list[str] | tuple[str, ...], option: str = "--reviewer")
 
 
 def load_family(family: str) -> type[Reviewer]:
+    if not REGISTRY[family].target:
+        raise SpecError(f"'{family}' is a step of a run (it reads stored rows), not a reviewer: give it to a run")
     module_name, _, class_name = REGISTRY[family].target.partition(":")
     try:
         module = importlib.import_module(module_name)

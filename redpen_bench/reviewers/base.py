@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from redpen_bench.errors import InputError
-from redpen_bench.model.corpus import Corpus, Variant
+from redpen_bench.model.corpus import Variant
 from redpen_bench.model.verdict import Verdict
 
 
@@ -47,13 +47,8 @@ class ReviewOptions:
     max_cost: float | None = None
     dry_run: bool = False
     prices: dict[str, dict[str, float]] = field(default_factory=dict)  # model -> USD/Mtok, over prices.toml
-    # the corpus being reviewed, for reviewers that need more than the snippet (oracle, ensemble)
-    corpus: Corpus | None = None
-    run_folder: Path | None = None
     # how many reviewers this run starts side by side: a tool that would fan out over the cores holds back
     side_by_side: int = 1
-    # seconds a run waits for another process to release the run folder before refusing
-    lock_timeout: float = 600.0
 
 
 # emit(task, verdict, **meta): called once per task, from any thread; meta lands in the row.
@@ -83,6 +78,11 @@ class Reviewer:
         import json
 
         return hashlib.sha256(json.dumps(self.info(), sort_keys=True, default=str).encode()).hexdigest()
+
+    def prepare(self, snippets: Sequence[Variant]) -> None:
+        """Called before any reviewer of a run starts, with every scored file of the corpus: read now what a bad
+        input would stop the run for (a SARIF log that maps onto no corpus file), so nothing starts that
+        cannot finish."""
 
     def review(self, tasks: Sequence[Task], emit: Emit) -> None:
         raise NotImplementedError

@@ -1,9 +1,12 @@
-"""`replay:FILE.jsonl`: score verdicts produced elsewhere (another harness, a leaderboard's logs, an old run).
+"""`replay:FILE.jsonl`: import verdict rows produced elsewhere (another harness, a leaderboard's logs, an old run)
+into a run folder, to be scored like any other. It is a run step, not a reviewer: it asks nobody.
 
-Rows follow corpus/FORMAT.md ("Reviewer verdicts"): `defect`/`lines`/`explanation` are taken as stored where
-the row has `defect`, else `raw` goes through the same parser as live answers. Rows keep their reviewer names:
-a file of several reviewers gives several reviewers. Named (`NAME=replay:FILE`), a file of one reviewer is
-filed under NAME, a file of several under NAME/<reviewer>. Rows without a reviewer take the spec's key.
+Rows follow corpus/FORMAT.md ("Reviewer verdicts") and are validated by the one row validator (model/rows.py),
+extra fields included. `defect`/`lines`/`explanation` are taken as stored where the row has `defect`, else `raw`
+goes through the same parser as live answers. A row that names its snippet's hash must name this corpus's file.
+Rows keep their reviewer names: a file of several reviewers gives several reviewers. Named (`NAME=replay:FILE`),
+a file of one reviewer is filed under NAME, a file of several under NAME/<reviewer>. Rows without a reviewer
+take the spec's key. The file is fingerprinted: a changed file replaces every row it filed before.
 """
 
 from __future__ import annotations
@@ -17,12 +20,13 @@ from typing import Any
 
 from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import Corpus
+from redpen_bench.model.rows import ROW_FIELDS, SNIPPET_HASH_CHARS, row_problem
 from redpen_bench.model.verdict import Verdict, parse_answer
-from redpen_bench.reviewers.base import Emit, Reviewer, SpecError, Task
+from redpen_bench.reviewers import Spec
+from redpen_bench.reviewers.base import Emit, SpecError, Task
 from redpen_bench.run.folder import RunFolder
 
-ROW_FIELDS = ("reviewer", "item", "variant", "sample", "defect", "lines", "explanation", "raw", "error")
-NOT_META = {*ROW_FIELDS, "task", "verdict"}  # extra fields (latency_s, tokens, cost_usd, findings) pass through
+NOT_META = {*ROW_FIELDS, "task", "verdict", "fingerprint"}  # the fingerprint is the import's own
 
 
 class ReplayError(InputError):
@@ -40,54 +44,36 @@ class ReplayRow:
     meta: dict[str, Any] = field(default_factory=dict)
 
 
-def _fail(path: Path, line: int, name: str, message: str) -> ReplayError:
-    return ReplayError(f"{path}: line {line}: field '{name}': {message}")
-
-
-def _text(data: dict, name: str, path: Path, line: int, required: bool = False) -> str | None:
-    value = data.get(name)
-    if value is None and not required:
-        return None
-    if not isinstance(value, str) or (required and not value):
-        raise _fail(path, line, name, f"expected a{' non-empty' if required else ''} string, got {value!r}")
-    return value
-
-
 def read_row(data: Any, path: Path, line: int, corpus: Corpus | None) -> ReplayRow:
+    where = f"{path}: line {line}"
     if not isinstance(data, dict):
-        raise ReplayError(f"{path}: line {line}: expected a JSON object, got {type(data).__name__}")
-    reviewer = _text(data, "reviewer", path, line)
-    item, variant = _text(data, "item", path, line, True), _text(data, "variant", path, line, True)
+        raise ReplayError(f"{where}: expected a JSON object, got {type(data).__name__}")
+    reviewer = data.get("reviewer")
+    problem = row_problem(data if reviewer is not None else data | {"reviewer": "-"})  # none: the spec's key
+    if problem:
+        raise ReplayError(f"{where}: {problem}")
+    item, variant = data["item"], data["variant"]
     if corpus is not None:
-        known = {i.id: i for i in corpus.items}
-        if item not in known:
-            raise _fail(path, line, "item", f"unknown item '{item}' (not in corpus {corpus.name})")
-        if variant not in known[item].variants:
-            raise _fail(path, line, "variant", f"'{variant}' is not a scored variant of {item}: "
-                                               f"{sorted(known[item].variants)}")
-    sample = data.get("sample", 0)
-    if sample is None:
-        sample = 0
-    if type(sample) is not int or sample < 0:
-        raise _fail(path, line, "sample", f"expected an integer >= 0, got {sample!r}")
-    raw = _text(data, "raw", path, line) or ""
-    error = _text(data, "error", path, line)
-    explanation = _text(data, "explanation", path, line) or ""
+        known = next((i for i in corpus.items if i.id == item), None)
+        if known is None:
+            raise ReplayError(f"{where}: field 'item': unknown item '{item}' (not in corpus {corpus.name})")
+        snippet = known.variants.get(variant)
+        if snippet is None:
+            raise ReplayError(f"{where}: field 'variant': '{variant}' is not a scored variant of {item}: "
+                              f"{sorted(known.variants)}")
+        if data.get("snippet") is not None and data["snippet"] != snippet.sha256[:SNIPPET_HASH_CHARS]:
+            raise ReplayError(f"{where}: field 'snippet': {data['snippet']!r} answers another {item} {variant}.py "
+                              f"than this corpus's ({corpus.name} {corpus.hash[:12]}); replay rows made for it")
     if "defect" in data:
-        defect = data["defect"]
-        if defect is not None and not isinstance(defect, bool):
-            raise _fail(path, line, "defect", f"expected true, false or null, got {defect!r}")
-        lines = data.get("lines") or []
-        if not isinstance(lines, list) or not all(type(n) is int and n >= 1 for n in lines):
-            raise _fail(path, line, "lines", f"expected a list of line numbers (integers >= 1), got {lines!r}")
-        verdict = Verdict(defect=defect, lines=sorted(set(lines)), explanation=explanation, raw=raw, error=error)
-    elif "raw" in data or error is not None:
-        verdict = parse_answer(raw)
-        verdict.error = error
+        verdict = Verdict(defect=data["defect"], lines=sorted(set(data.get("lines") or [])),
+                          explanation=data.get("explanation") or "", raw=data.get("raw") or "", error=data.get("error"))
+    elif "raw" in data or data.get("error") is not None:
+        verdict = parse_answer(data.get("raw") or "")
+        verdict.error = data.get("error")
     else:
-        raise _fail(path, line, "defect", "a row needs 'defect' (with 'lines' and 'explanation') or 'raw'")
+        raise ReplayError(f"{where}: field 'defect': a row needs 'defect' (with 'lines' and 'explanation') or 'raw'")
     meta = {k: v for k, v in data.items() if k not in NOT_META}
-    return ReplayRow(line, reviewer, item, variant, sample, verdict, meta)
+    return ReplayRow(line, reviewer, item, variant, data.get("sample", 0), verdict, meta)
 
 
 def read_replay(path: Path, corpus: Corpus | None = None) -> list[ReplayRow]:
@@ -108,24 +94,38 @@ def read_replay(path: Path, corpus: Corpus | None = None) -> list[ReplayRow]:
     return rows
 
 
-class Replay(Reviewer):
+class RowImport:
+    """The run step of one replay spec over one run folder (the runner drives it like a reviewer)."""
+
     family = "replay"
+    takes_samples = False
 
-    def __init__(self, arg, options):
-        super().__init__(arg, options)
-        if not arg:
+    def __init__(self, spec: Spec, corpus: Corpus, folder: RunFolder):
+        if not spec.arg:
             raise SpecError("reviewer 'replay': name the file, e.g. replay:verdicts.jsonl")
-        self.path = Path(arg)
+        self.spec, self.folder = spec, folder
+        self.name = spec.key if spec.named else None
+        self.path = Path(spec.arg)
         if not self.path.is_file():
-            raise SpecError(f"reviewer 'replay:{arg}': {self.path}: no such file")
-        self.rows = read_replay(self.path, options.corpus)  # now, so a bad row stops the run before it starts
+            raise SpecError(f"reviewer 'replay:{spec.arg}': {self.path}: no such file")
+        self.sha256 = hashlib.sha256(self.path.read_bytes()).hexdigest()
+        self.rows = read_replay(self.path, corpus)  # now, so a bad row stops the run before it starts
 
-    def info(self):
-        return {"file": str(self.path), "sha256": hashlib.sha256(self.path.read_bytes()).hexdigest()}
+    def info(self) -> dict[str, Any]:
+        return {"file": str(self.path), "sha256": self.sha256}
 
-    def row_keys(self, rows: Sequence[ReplayRow]) -> dict[str | None, str | None]:
+    def answer_fingerprint(self) -> str:
+        return hashlib.sha256(json.dumps(self.info(), sort_keys=True).encode()).hexdigest()
+
+    def estimate(self, tasks: Sequence[Task]) -> None:
+        return None
+
+    def progress_note(self) -> str:
+        return ""
+
+    def row_keys(self) -> dict[str | None, str | None]:
         """File reviewer name -> the key its rows are stored under (None: the spec's own key)."""
-        names = sorted({r.reviewer for r in rows if r.reviewer})
+        names = sorted({r.reviewer for r in self.rows if r.reviewer})
         if self.name is None:
             return {None: None} | {n: n for n in names}
         if len(names) <= 1:
@@ -133,17 +133,21 @@ class Replay(Reviewer):
         return {None: None} | {n: f"{self.name}/{n}" for n in names}
 
     def review(self, tasks: Sequence[Task], emit: Emit) -> None:
-        rows = self.rows
+        fingerprint = self.answer_fingerprint()
         wanted = {(t.snippet.item_id, t.snippet.name): t.snippet for t in tasks}
-        keys = self.row_keys(rows)
-        own_key = self.name or f"replay:{self.arg}"
-        folder = RunFolder(self.options.run_folder) if self.options.run_folder else None
-        stored = {k: folder.done(k or own_key) for k in set(keys.values())} if folder else {}
+        keys = self.row_keys()
+        stored_keys = {key or self.spec.key for key in keys.values()}
+        # rows this file filed before it changed are not this file's answers: all of them go
+        changed = {key for key in stored_keys
+                   if any(r.get("fingerprint", fingerprint) != fingerprint for r in self.folder.rows(key))}
+        if changed:
+            self.folder.drop_rows(changed)
+        stored = {key: self.folder.done(key, fingerprint) for key in stored_keys}
         latest: dict[tuple, ReplayRow] = {}
-        for row in rows:  # the last row per (reviewer, snippet, sample) wins, as in run folders
-            key = keys[row.reviewer]
-            if (row.item, row.variant) in wanted and (row.item, row.variant, row.sample) not in stored.get(key, ()):
+        for row in self.rows:  # the last row per (reviewer, snippet, sample) wins, as in run folders
+            key = keys[row.reviewer] or self.spec.key
+            if (row.item, row.variant) in wanted and (row.item, row.variant, row.sample) not in stored[key]:
                 latest[(key, row.item, row.variant, row.sample)] = row
         for (key, *_), row in latest.items():
-            task = Task(wanted[(row.item, row.variant)], row.sample)
-            emit(task, row.verdict, reviewer=key, **row.meta)
+            emit(Task(wanted[(row.item, row.variant)], row.sample), row.verdict,
+                 reviewer=None if key == self.spec.key else key, **row.meta)

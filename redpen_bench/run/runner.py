@@ -11,10 +11,13 @@ from pathlib import Path
 
 from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import Corpus, Variant
+from redpen_bench.model.rows import VerdictRow
 from redpen_bench.model.verdict import Verdict
 from redpen_bench.reviewers import Spec, make_reviewer, parse_spec
 from redpen_bench.reviewers.base import Reviewer, ReviewOptions, Task, error_verdict
-from redpen_bench.run.folder import SNIPPET_HASH_CHARS, RunFolder, VerdictRow, now
+from redpen_bench.run.combine import ENSEMBLE_FAMILIES, Ensemble, components_of
+from redpen_bench.run.folder import RunFolder, now
+from redpen_bench.run.import_rows import RowImport
 from redpen_bench.run.shared_tools import share_tool_runs
 
 Progress = Callable[..., None]  # (reviewer key, newly done, total for that reviewer, note=what it waits on)
@@ -43,7 +46,7 @@ def select_snippets(
 @dataclass
 class Plan:
     spec: Spec
-    reviewer: Reviewer
+    reviewer: Reviewer | RowImport | Ensemble  # a reviewer, or a run step driven like one
     tasks: list[Task]
 
 
@@ -62,34 +65,66 @@ class RunResult:
         return any(o["errors"] for o in self.outcomes.values())
 
 
+@dataclass
+class Specs:
+    """A run's specs sorted by what runs them: reviewers (components of ensembles added), imports, ensembles."""
+
+    reviewers: list[Spec]
+    imports: list[Spec]
+    ensembles: list[Spec]
+
+    @classmethod
+    def of(cls, specs: Sequence[str | Spec]) -> Specs:
+        parsed = [s if isinstance(s, Spec) else parse_spec(s) for s in specs]
+        keys = [s.key for s in parsed]
+        duplicates = sorted({k for k in keys if keys.count(k) > 1})
+        if duplicates:
+            raise InputError(f"--reviewer: {duplicates} named twice; name them apart with NAME=SPEC")
+        ensembles = [s for s in parsed if s.family in ENSEMBLE_FAMILIES]
+        reviewers = [s for s in parsed if s.family not in ENSEMBLE_FAMILIES and s.family != "replay"]
+        for ensemble in ensembles:  # components the run does not ask for itself run too, under their own keys
+            for component in components_of(ensemble):
+                if component.key not in {s.key for s in reviewers}:
+                    reviewers.append(component)
+        return cls(reviewers, [s for s in parsed if s.family == "replay"], ensembles)
+
+    @property
+    def all(self) -> list[Spec]:
+        return [*self.reviewers, *self.imports, *self.ensembles]
+
+
 def plan_run(
-    corpus: Corpus, specs: Sequence[str | Spec], folder: RunFolder, options: ReviewOptions,
-    snippets: Sequence[Variant] | None = None,
+    corpus: Corpus, specs: Specs, folder: RunFolder, options: ReviewOptions, snippets: Sequence[Variant],
+    ensembles: bool = False,
 ) -> tuple[list[Plan], list[str]]:
-    """What each reviewer still has to answer, and which reviewers changed since their stored rows."""
+    """What each reviewer and import (or, with `ensembles`, each ensemble) still has to answer, and which of
+    them changed since their stored rows."""
     stale: list[str] = []
-    parsed = [s if isinstance(s, Spec) else parse_spec(s) for s in specs]
-    keys = [s.key for s in parsed]
-    duplicates = sorted({k for k in keys if keys.count(k) > 1})
-    if duplicates:
-        raise InputError(f"--reviewer: {duplicates} named twice; name them apart with NAME=SPEC")
-    snippets = list(corpus.snippets if snippets is None else snippets)
-    options = replace(options, corpus=corpus, run_folder=folder.path, side_by_side=len(parsed))
+    options = replace(options, side_by_side=len(specs.reviewers))
     stored = folder.read_manifest().get("reviewers", {}) if folder.manifest_path.exists() else {}
     plans = []
-    for spec in parsed:
-        reviewer = make_reviewer(spec, options)
+    for spec in specs.ensembles if ensembles else [*specs.reviewers, *specs.imports]:
+        if spec.family in ENSEMBLE_FAMILIES:
+            reviewer: Reviewer | RowImport | Ensemble = Ensemble(spec, folder)
+        elif spec.family == "replay":
+            reviewer = RowImport(spec, corpus, folder)
+        else:
+            reviewer = make_reviewer(spec, options)
         fingerprint = reviewer.answer_fingerprint()
         done = folder.done(spec.key, fingerprint) if folder.verdicts_path.exists() else set()
         before = stored.get(spec.key, {}).get("fingerprint")
         if before and before != fingerprint:
-            stale.append(spec.key)  # its profile, tool version, model or prompt changed: asked again
+            stale.append(spec.key)  # its profile, tool version, model, prompt or file changed: asked again
         samples = options.samples if reviewer.takes_samples else 1
         tasks = [
             Task(v, s) for v in snippets for s in range(samples) if (v.item_id, v.name, s) not in done
         ]
         plans.append(Plan(spec, reviewer, tasks))
-    share_tool_runs((plan.reviewer, plan.tasks) for plan in plans)  # profiles of one tool: one tool process
+    reviewers = [(plan.reviewer, plan.tasks) for plan in plans if isinstance(plan.reviewer, Reviewer)]
+    for reviewer, tasks in reviewers:
+        if tasks:
+            reviewer.prepare(corpus.snippets)
+    share_tool_runs(reviewers)  # profiles of one tool: one tool process
     return plans, stale
 
 
@@ -103,9 +138,7 @@ def _run_one(plan: Plan, folder: RunFolder, progress: Progress | None, result: R
     def emit(task: Task, verdict: Verdict, reviewer: str | None = None, **meta) -> None:
         row_key = reviewer or key  # a replay file of several reviewers files each row under its own name
         # the fingerprint of the reviewer that answered here wins over one a replayed row carries
-        row = VerdictRow.of(row_key, task.snippet.item_id, task.snippet.name, verdict, task.sample,
-                            **(meta | {"fingerprint": fingerprint,
-                                       "snippet": task.snippet.sha256[:SNIPPET_HASH_CHARS]}))
+        row = VerdictRow.answering(row_key, task.snippet, verdict, task.sample, **(meta | {"fingerprint": fingerprint}))
         folder.append(row)
         with lock:
             was_pending = pending.pop((task.snippet.item_id, task.snippet.name, task.sample), None) is not None
@@ -140,29 +173,39 @@ def run_reviewers(
     options: ReviewOptions | None = None,
     snippets: Sequence[Variant] | None = None,
     progress: Progress | None = None,
+    lock_timeout: float = 600.0,
 ) -> RunResult:
-    """Run every reviewer side by side (one thread each: tools are subprocesses, LLMs are I/O)."""
+    """Run every reviewer side by side (one thread each: tools are subprocesses, LLMs are I/O), import replay
+    files, then combine ensembles from the stored rows. `lock_timeout`: seconds to wait for another process
+    that holds the run folder."""
     options = options or ReviewOptions()
     folder = RunFolder(run_dir)
     if not specs:
         raise InputError("--reviewer: no reviewer named")
+    sorted_specs = Specs.of(specs)
+    snippets = list(corpus.snippets if snippets is None else snippets)
     if options.dry_run:  # plans against what is there, creates nothing
         if folder.manifest_path.exists() and folder.read_manifest()["corpus"]["hash"] != corpus.hash:
             folder.open_for(corpus)  # refuses, naming both corpora
-        plans, stale = plan_run(corpus, specs, folder, options, snippets)
+        plans, stale = plan_run(corpus, sorted_specs, folder, options, snippets)
         result = RunResult(folder.path, refreshed=stale)
         for plan in plans:
             result.estimates[plan.spec.key] = plan.reviewer.estimate(plan.tasks) or {"requests": 0}
+        for spec in sorted_specs.ensembles:
+            result.estimates[spec.key] = {"requests": 0}
         return result
-    with folder.exclusive(options.lock_timeout):
+    with folder.exclusive(lock_timeout):
         folder.open_for(corpus)
-        plans, stale = plan_run(corpus, specs, folder, options, snippets)
+        plans, stale = plan_run(corpus, sorted_specs, folder, options, snippets)
         result = RunResult(folder.path, refreshed=stale)
         try:
             _run_all(plans, folder, progress, result)
+            combined, stale = plan_run(corpus, sorted_specs, folder, options, snippets, ensembles=True)
+            result.refreshed += stale
+            _run_all(combined, folder, progress, result)
         finally:
             folder.close()
-        result.outcomes = outcomes(folder, plans, snippets if snippets is not None else corpus.snippets, options)
+        result.outcomes = outcomes(folder, [*plans, *combined], snippets, options)
     return result
 
 
@@ -172,13 +215,11 @@ def _run_all(plans: list[Plan], folder: RunFolder, progress: Progress | None, re
         threading.Thread(target=_run_one, args=(plan, folder, progress, result), daemon=True, name=plan.spec.key)
         for plan in plans
     ]
-    for last in (False, True):  # reviewers made of others' verdicts (ensembles) start once the others are done
-        wave = [t for t, p in zip(threads, plans) if getattr(p.reviewer, "combines_others", False) is last]
-        for thread in wave:
-            thread.start()
-        for thread in wave:
-            while thread.is_alive():
-                thread.join(0.2)
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        while thread.is_alive():
+            thread.join(0.2)
 
 
 def outcomes(folder: RunFolder, plans: Sequence[Plan], snippets: Sequence[Variant], options: ReviewOptions,

@@ -11,10 +11,11 @@ import hashlib
 from collections.abc import Sequence
 
 from redpen_bench.model.corpus import Corpus, Variant
+from redpen_bench.model.rows import VerdictRow
 from redpen_bench.model.verdict import Verdict
 from redpen_bench.reviewers import make_reviewer, parse_spec
 from redpen_bench.reviewers.base import Reviewer, ReviewOptions, Task
-from redpen_bench.run.folder import SNIPPET_HASH_CHARS, RunFolder, VerdictRow, now
+from redpen_bench.run.folder import RunFolder, now
 from redpen_bench.tune.tuned_profile import TuneError, profile_text, tuning_for
 
 ALL_RULES = "all-rules"
@@ -52,8 +53,7 @@ def collect_rows(reviewer: Reviewer, key: str, corpus: Corpus, folder: RunFolder
 
     def emit(task: Task, verdict: Verdict, **meta) -> None:
         meta.pop("reviewer", None)
-        row = VerdictRow.of(key, task.snippet.item_id, task.snippet.name, verdict, task.sample,
-                            **(meta | {"snippet": task.snippet.sha256[:SNIPPET_HASH_CHARS]}))
+        row = VerdictRow.answering(key, task.snippet, verdict, task.sample, **meta)
         rows.append(row.to_dict())
         if folder is not None:
             folder.append(row)

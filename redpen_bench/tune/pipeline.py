@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from redpen_bench import __version__
@@ -121,7 +121,7 @@ def _tune(tool: str, corpus: Corpus, options: ReviewOptions | None, settings: Se
           folder: RunFolder | None, command: str | None, say: Callable[[str], None]) -> TuneReport:
     tuning = tuning_for(tool)
     settings = settings or SearchSettings()
-    options = replace(options or ReviewOptions(), corpus=corpus, run_folder=folder.path if folder else None)
+    options = options or ReviewOptions()
 
     say(f"running {tool} with every rule on over {len(corpus.snippets)} snippets")
     reviewer = all_rules_reviewer(tool, options)

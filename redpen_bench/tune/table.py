@@ -204,8 +204,8 @@ def subset_rows(rows: Iterable[dict], rules: Iterable[str], key: str,
                 keep: Callable[[Finding], bool] | None = None) -> list[dict]:
     """The verdict rows the tool would have written with only `rules` on (at a threshold): each row's findings
     filtered, then the one findings -> verdict mapping. Error rows stay error rows."""
+    from redpen_bench.model.rows import VerdictRow
     from redpen_bench.reviewers.tools.findings import verdict_from_findings
-    from redpen_bench.run.folder import VerdictRow
 
     chosen = set(rules)
     out = []

@@ -297,8 +297,9 @@ class SarifReviewer(Reviewer):
         if not self.path.is_file():
             raise SpecError(f"reviewer 'sarif:{arg}': {self.path}: no such file")
         self.log: SarifLog | None = None
-        if options.corpus is not None:  # read now: a bad log stops the run before anything starts
-            self.log = self._read(options.corpus.snippets)
+
+    def prepare(self, snippets: Sequence[Variant]) -> None:
+        self.log = self._read(snippets)
 
     def _read(self, snippets: Iterable[Variant]) -> SarifLog:
         log = SarifLog(self.path, {v.rel_path: v for v in snippets})
@@ -324,8 +325,7 @@ class SarifReviewer(Reviewer):
         }
 
     def review(self, tasks: Sequence[Task], emit: Emit) -> None:
-        # used without a corpus in the options (not through the runner): coverage is judged on the tasks
-        log = self.log or self._read(t.snippet for t in tasks)
+        log = self.log or self._read([t.snippet for t in tasks])  # not prepared: used outside the runner
         for task in tasks:
             findings = sorted(log.findings.get(task.snippet.rel_path, ()))
             emit(task, verdict_from_findings(findings), findings=[f.to_dict() for f in findings])
