@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from redpen_bench.model.verdict import parse_answer, parse_lines
 
@@ -44,6 +46,27 @@ CASES = [
     ("DEFECT: no\nLINES: 4\nEXPLANATION: lines on a no are kept but ignored by scoring", False, [4], "ignored"),
     ("DEFECT: no\n...\nActually, wait.\nDEFECT: yes\nLINES: 5\nEXPLANATION: changed mind", True, [5], "changed mind"),
     ("- DEFECT: yes\n- LINES: 22-23\n- EXPLANATION: list", True, [22, 23], "list"),
+    # prose after the list on the LINES line names no lines
+    ("DEFECT: yes\nLINES: 33 (uses // 100 instead of / 100)\nEXPLANATION: floor division", True, [33], "floor"),
+    ("DEFECT: yes\nLINES: 33 - the bound should be 100\nEXPLANATION: bound", True, [33], "bound"),
+    ("DEFECT: yes\nLINES: 12 — off by one in range(1, 10)\nEXPLANATION: range", True, [12], "range"),
+    ("DEFECT: yes\nLINES: 14: the comparison uses <= 10\nEXPLANATION: cmp", True, [14], "cmp"),
+    ("DEFECT: yes\nLINES: 7, 9. Line 2 only imports.\nEXPLANATION: sentence", True, [7, 9], "sentence"),
+    ("DEFECT: yes\nLINES: 5 because 3 items fit in `MAX = 4`\nEXPLANATION: because", True, [5], "because"),
+    ("DEFECT: yes\nLINES: 33 and line 41 (both read `items[1:]`)\nEXPLANATION: and", True, [33, 41], "and"),
+    ("DEFECT: yes\nLINES: [33, 41] - see `x // 100`\nEXPLANATION: brackets", True, [33, 41], "brackets"),
+    ("DEFECT: yes\nLINES: 33 - 100 is the wrong divisor\nEXPLANATION: dash", True, [33], "dash"),
+    ("**DEFECT:** yes\n**LINES:** `18` (the `len(x) - 1` guard)\n**EXPLANATION:** guard", True, [18], "guard"),
+    ("DEFECT: yes\nLINES: lines 3 to 5; line 100 is fine\nEXPLANATION: semicolon", True, [3, 4, 5], "semicolon"),
+    ("DEFECT: yes\nLINES: L12, L14 & 20\nEXPLANATION: refs", True, [12, 14, 20], "refs"),
+    # fields in any order; the last readable DEFECT decides
+    ("EXPLANATION: off by one\nDEFECT: yes\nLINES: 12", True, [12], "off by one"),
+    ("LINES: 4\nEXPLANATION: reversed\nDEFECT: yes", True, [4], "reversed"),
+    ("DEFECT: yes\nEXPLANATION: before lines\nspans two lines\nLINES: 3", True, [3], "before lines\nspans"),
+    ("**Explanation:** `max_items` unchecked\n**Lines:** 9\n**Defect:** yes", True, [9], "max_items"),
+    ("DEFECT: yes\nLINES: 3\nEXPLANATION: draft\n\nFinal answer:\nDEFECT: no\nLINES: none\nEXPLANATION: final",
+     False, [], "final"),
+    ("EXPLANATION: first\nDEFECT: no\nLINES: none\nEXPLANATION: second\nDEFECT: yes\nLINES: 8", True, [8], "second"),
 ]
 
 
@@ -68,6 +91,69 @@ def test_identifiers_keep_underscores():
 @pytest.mark.parametrize(("text", "expected"), [
     ("12, 14-16", [12, 14, 15, 16]), ("L3-L5", [3, 4, 5]), ("none", []), ("N/A", []), ("", []),
     ([1, "2-3"], [1, 2, 3]), (7, [7]), (0, []), ("16-14", [14, 15, 16]), ("3 to 4", [3, 4]),
+    ("33 (uses // 100)", [33]), ("`33`, `41`", [33, 41]), ("`x // 100` on line 12", []), ("33 - 35", [33, 34, 35]),
+    ("33 - 35 (the loop)", [33, 34, 35]), ("33 & 41", [33, 41]), ("33, and 41", [33, 41]), ("none (clean)", []),
 ])
 def test_parse_lines(text, expected):
     assert parse_lines(text) == expected
+
+
+def test_the_last_complete_block_wins_whole():
+    verdict = parse_answer("DEFECT: yes\nLINES: 3\nEXPLANATION: draft\nDEFECT: no\nLINES: none\nEXPLANATION: final")
+    assert (verdict.defect, verdict.lines, verdict.explanation) == (False, [], "final")
+    # a block written explanation-first: its explanation stays with its verdict, not the draft's
+    verdict = parse_answer("EXPLANATION: draft\nDEFECT: yes\nLINES: 3\nEXPLANATION: final\nDEFECT: no\nLINES: none")
+    assert (verdict.defect, verdict.lines, verdict.explanation) == (False, [], "final")
+
+
+@pytest.mark.parametrize("raw", [
+    "DEFECT: yes\nLINES: 12\nEXPLANATION: off by one",
+    "DEFECT: no\nLINES: none\nEXPLANATION: fine",
+    "defect: YES\nlines: 12, 14-16\nexplanation: x\nsecond line",
+    "\nDEFECT: no\nLINES:\nEXPLANATION:\n",
+])
+def test_plain_answers_are_not_lenient(raw):
+    assert parse_answer(raw).lenient is False
+
+
+@pytest.mark.parametrize("raw", [
+    "**DEFECT:** yes\n**LINES:** 7\n**EXPLANATION:** x",
+    '{"defect": true, "lines": [3], "explanation": "json"}',
+    "<think>hm</think>\nDEFECT: yes\nLINES: 2\nEXPLANATION: z",
+    "```\nDEFECT: yes\nLINES: 5\nEXPLANATION: fence\n```",
+    "Sure!\nDEFECT: yes\nLINES: 8\nEXPLANATION: chatter",
+    "EXPLANATION: first\nDEFECT: yes\nLINES: 1",
+    "DEFECT: yes\nLINES: 33 (uses // 100)\nEXPLANATION: prose on LINES",
+    "DEFECT: yes\nLINES: `33`\nEXPLANATION: backticks",
+    "DEFECT: true\nLINES: 3\nEXPLANATION: boolean",
+    "DEFECT: no\nLINES: none\nEXPLANATION: draft\nDEFECT: yes\nLINES: 3\nEXPLANATION: two blocks",
+])
+def test_lenient_answers_say_so(raw):
+    assert parse_answer(raw).lenient is True
+
+
+def test_unparsed_and_constructed_verdicts_are_not_lenient():
+    assert parse_answer("no idea").lenient is False
+    assert parse_answer("").lenient is False
+
+
+_WORDS = st.sampled_from(["uses", "the", "bound", "is", "off", "by", "one", "instead", "of", "should", "be", "x", "n",
+                          "range(1,", "len(items)", "items[1:]"])
+_NUMBERS = st.integers(0, 999).map(str)
+_CODE = st.integers(0, 999).map(lambda n: f"`{n}`") | st.integers(0, 999).map(lambda n: f"`x // {n}`")
+_PROSE = st.tuples(_WORDS, st.lists(_WORDS | _NUMBERS | _CODE, max_size=8)).map(lambda t: " ".join([t[0], *t[1]]))
+
+
+@given(
+    lines=st.lists(st.integers(1, 400), min_size=1, max_size=5, unique=True).map(sorted),
+    joiner=st.sampled_from([", ", " and ", " & ", ", and ", ","]),
+    prefix=st.sampled_from(["", "L", "line "]),
+    separator=st.sampled_from([" (", " - ", " — ", ": ", "; ", " because ", ". ", " ", " -- "]),
+    prose=_PROSE,
+)
+def test_prose_after_the_lines_list_never_adds_lines(lines, joiner, prefix, separator, prose):
+    value = joiner.join(f"{prefix}{n}" for n in lines) + separator + prose
+    verdict = parse_answer(f"DEFECT: yes\nLINES: {value}\nEXPLANATION: e")
+    assert verdict.lines == lines
+    assert verdict.lenient
+    assert parse_lines(value) == lines

@@ -3,6 +3,7 @@
 Answers come from LLMs that wrap the asked-for `DEFECT:` / `LINES:` / `EXPLANATION:` fields in reasoning
 blocks, markdown, code fences, JSON or chatter, so the parser is lenient about the wrapping and strict about
 the verdict itself: an answer whose DEFECT field cannot be read is unparsed (defect None), never guessed.
+The rules for LINES and for fields out of order are in corpus/FORMAT.md ("Reviewer verdicts").
 """
 
 from __future__ import annotations
@@ -21,10 +22,7 @@ class Verdict:
     explanation: str = ""
     raw: str = ""
     error: str | None = None
-
-    @property
-    def says_yes(self) -> bool:
-        return self.defect is True and self.error is None
+    lenient: bool = False  # reading it took more than the plain three labelled lines in order
 
 
 _THINK_BLOCK = re.compile(r"<(think|thinking|reasoning)>.*?</\1>", re.IGNORECASE | re.DOTALL)
@@ -36,9 +34,20 @@ _LABEL = re.compile(
     re.IGNORECASE,
 )
 _MARKUP = re.compile(r"[*_`]+|^\s*(?:#+|>+|[-+•]\s+|\d+[.)]\s+)\s*")
-_RANGE = re.compile(
-    r"(?:\bL|\blines?\s*)?(\d+)(?:\s*(?:-|–|—|\.\.|\bto\b|\bthrough\b)\s*(?:L|lines?\s*)?(\d+))?", re.IGNORECASE
-)
+# the answer exactly as asked; anything else was read leniently
+_PLAIN = re.compile(r"\s*DEFECT: *(?:yes|no) *\nLINES:[^\n*_`\"']*\nEXPLANATION:.*", re.IGNORECASE | re.DOTALL)
+
+# A LINES value is a list of references at its start; whatever follows the list is prose.
+_PREFIX = r"(?:L|\#|lines?\s*)?"
+_REF = rf"[`\"']?{_PREFIX}(\d+)(?!\d)[`\"']?"  # `33` is a line; the 100 in `x // 100` is code, not the list
+# "33 - 100 is wrong" is a dash and a reason, not a range: a spaced dash needs a range end that no word follows
+_THRU = rf"(?:\s*(?:\.\.|\bto\b|\bthrough\b)\s*|[-–—]|\s*[-–—]\s*(?={_PREFIX}\d+(?!\d)(?!\s+(?!and\b)[a-z])))"
+_ITEM = rf"{_REF}(?:{_THRU}{_REF})?"
+_ITEMS = re.compile(_ITEM, re.IGNORECASE)
+_LIST = re.compile(rf"[\[(]?\s*{_ITEM}(?:\s*(?:,\s*(?:and\b|&)?|&|\band\b)\s*{_ITEM})*", re.IGNORECASE)
+# what may be left after a list (or stand instead of one) without being prose
+_NO_LINES = re.compile(r"\W*(?:none|n/?a|null|nil|nothing)?\W*", re.IGNORECASE)
+
 _YES = ("yes", "true", "y", "present", "found", "defective")
 _NO = ("no", "false", "n", "none", "absent", "clean")
 
@@ -66,8 +75,28 @@ def parse_yes_no(value: object) -> bool | None:
     return None
 
 
+def _leading_list(text: str) -> tuple[list[int], str]:
+    """The lines of the list `text` starts with, and the rest of `text`."""
+    match = _LIST.match(text)
+    if not match:
+        return [], text
+    found: set[int] = set()
+    for item in _ITEMS.finditer(match.group()):
+        start, end = sorted((int(item.group(1)), int(item.group(2) or item.group(1))))
+        if start >= 1 and end - start <= MAX_RANGE:
+            found.update(range(start, end + 1))
+    return sorted(found), text[match.end() :]
+
+
+def _read_lines(text: str) -> tuple[list[int], bool]:
+    """The lines a LINES value names, and whether prose after them was left out."""
+    lines, rest = _leading_list(re.sub(r"[*_]+", "", text).strip())
+    return lines, not _NO_LINES.fullmatch(rest)
+
+
 def parse_lines(value: object) -> list[int]:
-    """Line numbers from `12, 14-16`, `L12 and L20`, `line 7`, `[3, 4]`, `none`, `N/A`, `-`."""
+    """Line numbers from `12, 14-16`, `L12 and L20`, `line 7`, `[3, 4]`, `none`, `N/A`, `-`; prose after the
+    list (`33 (uses // 100)`) names no lines."""
     if isinstance(value, bool) or value is None:
         return []
     if isinstance(value, int):
@@ -76,16 +105,7 @@ def parse_lines(value: object) -> list[int]:
         return sorted({n for v in value for n in parse_lines(v)})
     if not isinstance(value, str):
         return []
-    found: set[int] = set()
-    for match in _RANGE.finditer(value):
-        start = int(match.group(1))
-        end = int(match.group(2)) if match.group(2) else start
-        if end < start:
-            start, end = end, start
-        if start < 1 or end - start > MAX_RANGE:
-            continue
-        found.update(range(start, end + 1))
-    return sorted(found)
+    return _read_lines(value)[0]
 
 
 def _from_json(text: str) -> Verdict | None:
@@ -111,6 +131,7 @@ def _from_json(text: str) -> Verdict | None:
             defect=defect,
             lines=parse_lines(fields.get("lines", [])),
             explanation=explanation if isinstance(explanation, str) else json.dumps(explanation),
+            lenient=True,
         )
     return None
 
@@ -125,37 +146,55 @@ def _field_of(label: str) -> str:
 
 
 def _from_labels(text: str) -> Verdict | None:
-    defect: bool | None = None
-    lines: list[int] = []
-    explanation: list[str] = []
+    given: list[tuple[str, object]] = []  # (field, value) in answer order; only readable DEFECTs
+    prose_left_out = False
     current = None
     for raw_line in text.splitlines():
         line = _MARKUP.sub("", raw_line).strip()
         match = _LABEL.match(line)
         if match:
             current = _field_of(match.group("label"))
-            value = match.group("value").strip()
+            # values from the raw line: markup stripping would eat identifiers' underscores and code's backticks
+            value = re.split(r"[:=]", raw_line, maxsplit=1)[-1]
             if current == "defect":
-                answer = parse_yes_no(value)
-                if answer is not None:  # the last readable DEFECT line is the answer
-                    defect, lines, explanation = answer, [], []
-                else:
+                answer = parse_yes_no(match.group("value").strip())
+                if answer is None:
                     current = None
+                else:
+                    given.append((current, answer))
             elif current == "lines":
-                lines = parse_lines(value)
-            else:  # from the raw line: markup stripping would eat identifiers' underscores
-                value = re.split(r"[:=]", raw_line, maxsplit=1)[-1].strip(" *_`")
-                explanation = [value] if value else []
+                lines, dropped = _read_lines(value)
+                prose_left_out = prose_left_out or dropped
+                given.append((current, lines))
+            else:
+                value = value.strip(" *_`")
+                given.append((current, [value] if value else []))
             continue
         if current == "explanation":
-            explanation.append(raw_line.strip())
-        elif current == "lines" and line and re.fullmatch(r"[\sLline\d,;.\-–—to]+", line, re.IGNORECASE):
-            lines = sorted(set(lines) | set(parse_lines(line)))
-        elif line:
-            current = None if current == "lines" else current
-    if defect is None:
+            given[-1][1].append(raw_line.strip())
+        elif current == "lines" and line:
+            more, dropped = _read_lines(line)
+            if more and not dropped:  # the list goes on below its label, e.g. as bullets
+                given[-1] = (current, sorted(set(given[-1][1]) | set(more)))
+            else:
+                current = None
+    decisive = max((i for i, (name, _) in enumerate(given) if name == "defect"), default=None)
+    if decisive is None:
         return None
-    return Verdict(defect=defect, lines=lines, explanation="\n".join(explanation).strip())
+
+    def value_of(name: str, default: object) -> object:
+        # the last one given after the deciding DEFECT, else the nearest before it: a final block wins whole,
+        # and a field written before its DEFECT still counts
+        after = [v for n, v in given[decisive:] if n == name]
+        before = [v for n, v in given[:decisive] if n == name]
+        return (after or before or [default])[-1]
+
+    return Verdict(
+        defect=given[decisive][1],
+        lines=value_of("lines", []),
+        explanation="\n".join(value_of("explanation", [])).strip(),
+        lenient=prose_left_out or [name for name, _ in given] != ["defect", "lines", "explanation"],
+    )
 
 
 def parse_answer(raw: str | None) -> Verdict:
@@ -168,4 +207,5 @@ def parse_answer(raw: str | None) -> Verdict:
     if verdict is None:
         return Verdict(defect=None, raw=raw)
     verdict.raw = raw
+    verdict.lenient = verdict.lenient or not _PLAIN.fullmatch(raw)
     return verdict
