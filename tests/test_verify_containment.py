@@ -170,8 +170,8 @@ def test_run_contained_environment_and_output(tmp_path, monkeypatch):
 def test_timeout_kills_the_command_and_its_children(tmp_path):
     code = ("import subprocess, time, pathlib; p = subprocess.Popen(['sleep', '600']);"
             "pathlib.Path('pid').write_text(str(p.pid)); time.sleep(600)")
-    outcome = run_contained(python_argv(code), tmp_path, 3.0)
-    assert outcome.timed_out and not outcome.passed and outcome.detail == "timeout after 3 s"
+    outcome = run_contained(python_argv(code), tmp_path, 5.0)  # time enough to start the child
+    assert outcome.timed_out and not outcome.passed and outcome.detail == "timeout after 5 s"
     assert not running(int((tmp_path / "pid").read_text()))
 
 
