@@ -76,3 +76,12 @@ def test_a_link_looping_back_up_is_read_once(copy):
     before = load_corpus(copy).hash
     (copy / "items/t1-total/loop").symlink_to(copy / "items/t1-total")
     assert load_corpus(copy).hash == before
+
+
+def test_two_links_to_one_folder_are_both_hashed(copy):
+    """Whichever the folder listing names first: the hash does not depend on the order of a listing."""
+    (copy / "items/t1-total/data").mkdir()
+    (copy / "items/t1-total/data/x.csv").write_text("1\n")
+    (copy / "items/t1-total/also").symlink_to(copy / "items/t1-total/data")
+    corpus = load_corpus(copy)
+    assert {"items/t1-total/data/x.csv", "items/t1-total/also/x.csv"} <= set(corpus.file_hashes)

@@ -264,18 +264,17 @@ def _read_folder(folder: Path, root: Path) -> dict[str, bytes]:
     by path relative to the folder: loading, hashing and checking a large corpus read each file two or three
     times, and globbed and stat-ed it besides. A symlink leading out of the corpus is refused."""
     files: dict[str, bytes] = {}
-    pending, seen = [("", folder)], {os.path.realpath(folder)}
+    pending = [("", folder, frozenset({os.path.realpath(folder)}))]
     while pending:
-        prefix, current = pending.pop()
+        prefix, current, above = pending.pop()
         with os.scandir(current) as entries:
             for e in entries:
                 if e.is_symlink():
                     _check_link(Path(e.path), root)
                 if e.is_dir():
                     real = os.path.realpath(e.path)
-                    if e.name != "__pycache__" and real not in seen:  # a link back up would loop
-                        seen.add(real)
-                        pending.append((f"{prefix}{e.name}/", Path(e.path)))
+                    if e.name != "__pycache__" and real not in above:  # a link back up would loop
+                        pending.append((f"{prefix}{e.name}/", Path(e.path), above | {real}))
                 elif e.is_file() and not e.name.endswith(".pyc"):
                     files[prefix + e.name] = _read_bytes(e.path)
     return files
