@@ -133,6 +133,9 @@ def run_contained(argv: Sequence[str], cwd: Path, timeout: float, env: Mapping[s
             proc = subprocess.Popen([sys.executable, "-I", "-S", "-B", str(SUPERVISOR), json.dumps(spec)],
                                     stdin=subprocess.DEVNULL, stdout=out, stderr=err, cwd=cwd, env=env,
                                     start_new_session=True, pass_fds=(write_end,))
+        except BaseException:
+            os.close(read_end)
+            raise
         finally:
             os.close(write_end)  # from here the supervisor holds the only write end: EOF when it exits
         if stopper is not None:
@@ -150,6 +153,8 @@ def run_contained(argv: Sequence[str], cwd: Path, timeout: float, env: Mapping[s
             _kill_group(proc.pid)
         proc.wait()
         stdout, stderr = (_tail(f) for f in (out, err))
+    if report == {} and stopper is not None and stopper.stopped:  # SIGTERM came before it could report
+        report = {"stopped": True}
     return _outcome(report, timeout, stdout, stderr)
 
 
@@ -158,6 +163,8 @@ def _outcome(report: dict | None, timeout: float, stdout: str, stderr: str) -> O
         return Outcome(None, False, True, f"timeout after {timeout:g} s", stdout, stderr)
     if report.get("stopped"):
         return Outcome(None, False, False, "stopped", stdout, stderr, stopped=True)
+    if "status" not in report:  # killed from outside, or broken: never a pass
+        return Outcome(None, False, False, "the supervisor ended without a report", stdout, stderr)
     status = report["status"]
     lines = stderr.strip().splitlines()
     return Outcome(status, status == 0, False, lines[-1] if lines else f"exit {status}", stdout, stderr)
@@ -177,8 +184,8 @@ def _read_report(fd: int, deadline: float) -> dict | None:
         data += chunk
     try:
         return json.loads(data)
-    except ValueError:  # the supervisor died before it could report (killed from outside)
-        return {"status": None, "stopped": True}
+    except ValueError:  # the supervisor died before it could report
+        return {}
 
 
 def _terminate(proc: subprocess.Popen) -> None:
