@@ -259,11 +259,33 @@ def _generic_explanations(root: Path) -> tuple[str, ...]:
     return tuple(e["text"] for e in entries)
 
 
-def _read_folder(folder: Path) -> dict[str, bytes]:
-    """Every regular file of an item folder, read once: loading, hashing and checking a large corpus read each
-    file two or three times, and globbed and stat-ed it besides."""
-    with os.scandir(folder) as entries:
-        return {e.name: _read_bytes(e.path) for e in entries if e.is_file()}
+def _read_folder(folder: Path, root: Path) -> dict[str, bytes]:
+    """Every file of an item folder and its subfolders (dotfiles too; __pycache__ and *.pyc not), read once,
+    by path relative to the folder: loading, hashing and checking a large corpus read each file two or three
+    times, and globbed and stat-ed it besides. A symlink leading out of the corpus is refused."""
+    files: dict[str, bytes] = {}
+    pending = [("", folder, frozenset({os.path.realpath(folder)}))]
+    while pending:
+        prefix, current, above = pending.pop()
+        with os.scandir(current) as entries:
+            for e in entries:
+                if e.is_symlink():
+                    _check_link(Path(e.path), root)
+                if e.is_dir():
+                    real = os.path.realpath(e.path)
+                    if e.name != "__pycache__" and real not in above:  # a link back up would loop
+                        pending.append((f"{prefix}{e.name}/", Path(e.path), above | {real}))
+                elif e.is_file() and not e.name.endswith(".pyc"):
+                    files[prefix + e.name] = _read_bytes(e.path)
+    return files
+
+
+def _check_link(link: Path, root: Path) -> None:
+    """Links inside the corpus may stay; one leading out (to a file elsewhere, to /proc/self/environ) would be
+    read and sent to reviewers."""
+    target = link.resolve()
+    if not target.is_relative_to(root):
+        raise CorpusError(f"{link}: symlink to {target}, outside the corpus folder {root}: refused")
 
 
 def _read_bytes(path: str) -> bytes:
@@ -331,7 +353,8 @@ def _load_item(folder: Path, tiers: tuple[str, ...] | None, files: dict[str, byt
         folder=folder,
         variants=variants,
         explanations=_explanations(folder, n_lines, files),
-        single_faults=tuple(sorted(folder / n for n in files if fnmatch.fnmatchcase(n, SINGLE_FAULT_GLOB))),
+        single_faults=tuple(sorted(folder / n for n in files
+                                   if "/" not in n and fnmatch.fnmatchcase(n, SINGLE_FAULT_GLOB))),
     )
 
 
@@ -340,6 +363,10 @@ def load_corpus(root: str | Path | None = None) -> Corpus:
     root = Path(root) if root is not None else default_corpus_path()
     if not root.is_dir():
         raise CorpusError(f"{root}: corpus folder not found")
+    real_root = root.resolve()
+    for path in (root / "items", *root.glob("*.toml")):
+        if path.is_symlink():
+            _check_link(path, real_root)
     meta_path = root / "corpus.toml"
     meta = read_toml(meta_path)
     declared = meta.get("tiers")
@@ -353,10 +380,11 @@ def load_corpus(root: str | Path | None = None) -> Corpus:
         raise CorpusError(f"{items_dir}: folder missing")
     items, item_hashes = [], {}  # every file that can change what a result means: all item files
     for folder in sorted(p for p in items_dir.iterdir() if p.is_dir()):
-        files = _read_folder(folder)  # read once, hashed and parsed from memory, then let go
+        if folder.is_symlink():
+            _check_link(folder, real_root)
+        files = _read_folder(folder, real_root)  # read once, hashed and parsed from memory, then let go
         items.append(_load_item(folder, tiers, files))
-        item_hashes |= {f"items/{folder.name}/{name}": _sha256(data)
-                        for name, data in files.items() if not name.startswith(".")}
+        item_hashes |= {f"items/{folder.name}/{name}": _sha256(data) for name, data in files.items()}
     if not items:
         raise CorpusError(f"{items_dir}: no items")
     if tiers is None:  # tiers in order of first appearance, the usual three first
