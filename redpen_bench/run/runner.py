@@ -14,7 +14,7 @@ from redpen_bench.model.corpus import Corpus, Variant
 from redpen_bench.model.verdict import Verdict
 from redpen_bench.reviewers import Spec, make_reviewer, parse_spec
 from redpen_bench.reviewers.base import Reviewer, ReviewOptions, Task, error_verdict
-from redpen_bench.run.folder import SNIPPET_HASH_CHARS, RunFolder, VerdictRow, now
+from redpen_bench.run.folder import SNIPPET_HASH_CHARS, RunFolder, RunFolderError, VerdictRow, now
 from redpen_bench.run.shared_tools import share_tool_runs
 
 Progress = Callable[..., None]  # (reviewer key, newly done, total for that reviewer, note=what it waits on)
@@ -122,6 +122,8 @@ def _run_one(plan: Plan, folder: RunFolder, progress: Progress | None, result: R
             if progress:  # the bar appears before the first answer, saying how long one may take
                 progress(key, 0, len(plan.tasks), note=plan.reviewer.progress_note())
             plan.reviewer.review(plan.tasks, emit)
+    except RunFolderError:  # the run folder cannot be written (a full disk): no reviewer's fault
+        raise
     except Exception as exc:  # a crashing reviewer gives error rows; the others' results stand
         message = f"{type(exc).__name__}: {exc}"
         result.failures[key] = message
@@ -168,10 +170,15 @@ def run_reviewers(
 
 def _run_all(plans: list[Plan], folder: RunFolder, progress: Progress | None, result: RunResult) -> None:
     # daemon threads: on Ctrl-C the process ends at once, and every row already appended stays
-    threads = [
-        threading.Thread(target=_run_one, args=(plan, folder, progress, result), daemon=True, name=plan.spec.key)
-        for plan in plans
-    ]
+    stored_failed: list[RunFolderError] = []
+
+    def run_one(plan: Plan) -> None:
+        try:
+            _run_one(plan, folder, progress, result)
+        except RunFolderError as exc:  # raised again below, in the command's thread: one line, not a traceback
+            stored_failed.append(exc)
+
+    threads = [threading.Thread(target=run_one, args=(plan,), daemon=True, name=plan.spec.key) for plan in plans]
     for last in (False, True):  # reviewers made of others' verdicts (ensembles) start once the others are done
         wave = [t for t, p in zip(threads, plans) if getattr(p.reviewer, "combines_others", False) is last]
         for thread in wave:
@@ -179,6 +186,8 @@ def _run_all(plans: list[Plan], folder: RunFolder, progress: Progress | None, re
         for thread in wave:
             while thread.is_alive():
                 thread.join(0.2)
+        if stored_failed:
+            raise stored_failed[0]
 
 
 def outcomes(folder: RunFolder, plans: Sequence[Plan], snippets: Sequence[Variant], options: ReviewOptions,
