@@ -25,8 +25,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from redpen_bench.reviewers.base import Emit, Reviewer, ReviewOptions, Task, error_verdict
 from redpen_bench.reviewers.tools.findings import Finding, verdict_from_findings
-from redpen_bench.reviewers.tools.process import (ToolError, find_executable, isolated_env, run_tool, scratch_folder,
-                                                 tool_version)
+from redpen_bench.reviewers.tools.process import (
+    ToolError,
+    find_executable,
+    isolated_env,
+    run_tool,
+    scratch_folder,
+    tool_version,
+)
 from redpen_bench.reviewers.tools.profiles import Profile, Schema, load_profile
 
 if TYPE_CHECKING:
