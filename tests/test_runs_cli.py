@@ -95,7 +95,7 @@ def test_fail_under_gate(tmp_path):
                "16").returncode == 0
     low = cli("score", tmp_path / "r", "--corpus", FIXTURE_CORPUS, "--reviewer", "always-no", "--fail-under", "50",
               check=False)
-    assert low.returncode == 1 and "% is below 50 %" in low.stderr
+    assert low.returncode == 1 and "always-no Average 18.5 % is below 50.0 %" in low.stderr
     csv = cli("score", tmp_path / "r", "--corpus", FIXTURE_CORPUS, "--format", "csv").stdout
     assert csv.splitlines()[0].startswith("reviewer,tier,detection")
 

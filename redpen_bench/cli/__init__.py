@@ -4,12 +4,13 @@ registered below; the work itself is done by the API underneath."""
 from __future__ import annotations
 
 import os
+import signal
 import sys
 
 import click
 
 from redpen_bench import __version__
-from redpen_bench.errors import InputError
+from redpen_bench.errors import FULL_DISK, PLACE_ERRNOS, InputError
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -37,27 +38,57 @@ COMMAND_MODULES = (
 )
 
 
+KEPT = "every finished verdict is kept; run the same command to resume"
+
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, unwound as Ctrl-C is (click turns both into Abort; the signal is remembered in _SIGNALS)."""
+
+
+_SIGNALS: list[int] = []
+
+
+def _on_sigterm(signum, frame) -> None:
+    _SIGNALS.append(signum)
+    raise _Terminated
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: bad input is one line on stderr and exit 2, never a traceback."""
     # small matrices (bootstrap: 2000 x 176) run faster on one BLAS thread than on two fighting over 2 cores
     for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(variable, "1")
     _register()
+    signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         cli.main(args=argv, prog_name="redpen-bench", standalone_mode=False)
     except InputError as exc:
         click.echo(f"redpen-bench: error: {exc}", err=True)
         sys.exit(exc.exit_code)
-    except click.exceptions.Abort:
-        click.echo("redpen-bench: interrupted; every finished verdict is kept: run the same command to resume",
-                   err=True)
-        sys.exit(130)
+    except (click.exceptions.Abort, KeyboardInterrupt):
+        _interrupted()
     except click.ClickException as exc:
         exc.show()
         sys.exit(exc.exit_code)
-    except KeyboardInterrupt:
-        click.echo("redpen-bench: interrupted; every finished verdict is kept: run the same command to resume",
-                   err=True)
-        sys.exit(130)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
+    except OSError as exc:
+        # an output place that cannot be written (run folder, report, cache): one line; any other OSError is
+        # a bug and keeps its traceback
+        if exc.errno not in PLACE_ERRNOS:
+            raise
+        where = exc.filename if exc.filename is not None else "output"
+        click.echo(f"redpen-bench: error: {where}: cannot write there: {exc.strerror or exc}", err=True)
+        sys.exit(1 if exc.errno in FULL_DISK else 2)
+
+
+def _interrupted() -> None:
+    """Ctrl-C (exit 130) or SIGTERM (exit 143): no tool process and no staged file outlives the command."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second SIGTERM must not cut the cleanup short
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    from redpen_bench.reviewers.tools.process import stop_tools
+
+    stop_tools()
+    terminated = signal.SIGTERM in _SIGNALS
+    click.echo(f"redpen-bench: {'terminated' if terminated else 'interrupted'}; {KEPT}", err=True)
+    sys.exit(128 + signal.SIGTERM if terminated else 130)

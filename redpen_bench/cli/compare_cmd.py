@@ -102,6 +102,22 @@ def leaderboard_text(report) -> str:
     return buffer.getvalue()
 
 
+def unique_specs(specs: list[Spec]) -> list[Spec]:
+    """A reviewer asked for twice runs once; two different reviewers under one name are an error, never one
+    of them dropped."""
+    kept: dict[str, Spec] = {}
+    for spec in specs:
+        other = kept.setdefault(spec.key, spec)
+        if other != spec or other.options != spec.options:
+            raise InputError(f"--reviewer: '{_shown(other)}' and '{_shown(spec)}' are both named '{spec.key}'; "
+                             "name them apart with NAME=SPEC")
+    return list(kept.values())
+
+
+def _shown(spec: Spec) -> str:
+    return f"{spec.key}={spec.text}" if spec.named else spec.text
+
+
 def _report_options(f):
     options = [
         click.option("--name", default=None, help="Report folder name under --out (default <corpus>-<time>)."),
@@ -139,10 +155,7 @@ def compare_command(reviewers, corpus_dir, out, runs_dir, analyzers, config_path
     corpus = open_corpus(corpus_dir)
     check_integrity(corpus)
     texts = [*BASELINES, *analyzer_specs(analyzers), *settings.reviewers, *split_specs(reviewers)]
-    specs: list[Spec] = []
-    for spec in resolve_specs(texts, config):  # a reviewer asked for twice runs once
-        if spec.key not in {s.key for s in specs}:
-            specs.append(spec)
+    specs = unique_specs(resolve_specs(texts, config))
     options = replace(build_options(kw), prices=config.prices)
     run_dir = runs_dir / f"compare-{corpus.name}-{corpus.hash[:8]}-{options_fingerprint(options, specs)}"
     started = time.time()

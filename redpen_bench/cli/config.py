@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from redpen_bench.errors import InputError
-from redpen_bench.reviewers import REGISTRY, Spec, parse_spec
+from redpen_bench.reviewers import Spec, check_name, parse_spec
 from redpen_bench.reviewers.llm.prices import check_prices
 
 CONFIG_NAME = "redpen.toml"
@@ -99,12 +99,9 @@ def _reviewer(path: Path, name: str, table: Any) -> NamedReviewer:
     if not isinstance(table, dict):
         raise ConfigError(f"{path}: field '{where}': expected a table")
     try:
-        shadowed = parse_spec(name)
-    except InputError:
-        shadowed = None
-    if shadowed is not None and shadowed.family in REGISTRY:
-        raise ConfigError(f"{path}: field '{where}': the name '{name}' is the built-in reviewer "
-                          f"'{shadowed.text}'; name yours apart (e.g. 'my-{shadowed.family}')")
+        check_name(name, f"{path}: field '{where}'")
+    except InputError as exc:
+        raise ConfigError(str(exc)) from None
     unknown = sorted(set(table) - {"spec", *_FIELDS})
     if unknown:
         raise fail(unknown[0], f"unknown field; known: spec, {', '.join(_FIELDS)}")

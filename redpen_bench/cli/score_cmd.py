@@ -48,14 +48,38 @@ def scores_csv(table: ScoredTable) -> str:
     return frame.to_csv(index=False, float_format="%.6f")
 
 
+def _both_shown(value: float, limit: float) -> tuple[str, str]:
+    """The two numbers with as many decimals as it takes to tell them apart (never "16.7 % is below 16.7 %")."""
+    for digits in range(1, 16):
+        shown, bound = f"{value:.{digits}f}", f"{limit:.{digits}f}"
+        if shown != bound:
+            return shown, bound
+    return repr(value), repr(limit)
+
+
+class Percent(click.ParamType):
+    """A percentage 0..100 as the tables show it; nan and infinities refused (every comparison with nan is
+    false: a gate at nan would pass anything)."""
+
+    name = "percent"
+
+    def convert(self, value, param, ctx):
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"'{value}' is not a number", param, ctx)
+        if not 0 <= number <= 100:  # false for nan too
+            self.fail(f"{value} is not a percentage from 0 to 100", param, ctx)
+        return number
+
 @click.command("score")
 @click.argument("run_dirs", nargs=-1, required=True, type=click.Path(path_type=Path))
 @corpus_option
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True)
 @click.option("--reviewer", default=None, help="With --fail-under: the reviewer to gate on.")
-@click.option("--fail-under", type=click.FloatRange(-100, 100), default=None, metavar="PERCENT",
-              help="Exit 1 when that reviewer's Average is below PERCENT, in percent as the tables show it "
-                   "(--fail-under 16.7: beat doing nothing).")
+@click.option("--fail-under", type=Percent(), default=None, metavar="PERCENT",
+              help="Exit 1 when that reviewer's Average is below PERCENT (0 to 100, as the tables show it; "
+                   "--fail-under 16.7: beat doing nothing), or when it has error or missing rows.")
 @click.option("--keywords", type=click.Choice(["words", "substring"]), default="words", show_default=True,
               help="Keyword matching: at word starts on normalised text, or the seed's casefolded substring "
                    "(to compare with scores made by redpen-bench before corpus 1.1).")
@@ -76,9 +100,19 @@ def score_command(run_dirs, corpus_dir, fmt, reviewer, fail_under, keywords):
         entry = table.to_json()["reviewers"].get(reviewer)
         if entry is None:
             raise InputError(f"--reviewer '{reviewer}': not in these runs ({', '.join(table.reviewers)})")
-        if entry["average"] is None or entry["average"] * 100 < fail_under:
-            click.echo(f"redpen-bench: {reviewer} Average {_pct(entry['average'])} % is below {fail_under:g} %",
-                       err=True)
+        failed = False
+        if entry["errors"] or entry["missing"]:  # a score over part of the corpus proves nothing
+            click.echo(f"redpen-bench: {reviewer} has {entry['errors']} error rows and {entry['missing']} missing "
+                       "rows: the gate needs every snippet answered (run the reviewer again to fill them)", err=True)
+            failed = True
+        if entry["average"] is None:
+            click.echo(f"redpen-bench: {reviewer} has no Average", err=True)
+            failed = True
+        elif entry["average"] * 100 < fail_under:
+            shown, limit = _both_shown(entry["average"] * 100, fail_under)
+            click.echo(f"redpen-bench: {reviewer} Average {shown} % is below {limit} %", err=True)
+            failed = True
+        if failed:
             sys.exit(1)
 
 

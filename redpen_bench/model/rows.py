@@ -92,7 +92,7 @@ class VerdictRow:
 
     @classmethod
     def of(cls, reviewer: str, item: str, variant: str, verdict: Verdict, sample: int = 0, **meta) -> VerdictRow:
-        if getattr(verdict, "lenient", False):  # TODO(merge parser): verdict.lenient
+        if verdict.lenient:
             meta.setdefault("lenient", True)
         return cls(reviewer, item, variant, verdict.defect, list(verdict.lines), verdict.explanation,
                    verdict.raw, verdict.error, sample, meta)

@@ -97,11 +97,17 @@ def _rules(rows: list[dict], corpus: Corpus, families: dict[str, str]):
     return table[ALL_RULE_COLUMNS], top
 
 
+def csv_text(text: str) -> str:
+    """A text cell a spreadsheet would run as a formula (=, +, -, @ first) made plain text by a leading '.
+    Only names go through here: a number such as -0.5 stays a number."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@") else text
+
+
 def scores_frame(data: ReportData) -> pd.DataFrame:
     """scores.csv: one row per (reviewer, tier) and one per reviewer for the Average, values and intervals."""
     records = []
     for rank, row in enumerate(data.rows, 1):
-        base = {"rank": rank, "reviewer": row.reviewer, "family": row.family}
+        base = {"rank": rank, "reviewer": csv_text(row.reviewer), "family": csv_text(row.family)}
         for tier, cells in row.metrics.items():
             record = base | {"tier": tier, "n_items": data.tier_items.get(tier, 0)}
             for metric in METRICS:
@@ -226,11 +232,19 @@ def _staged(out: Path) -> Iterator[Path]:
         if old is not None:
             shutil.rmtree(old, ignore_errors=True)
     except OSError as exc:
-        shutil.rmtree(stage, ignore_errors=True)
+        _discard(stage, out)
         error = ReportPlaceError(f"{out}: the report could not be written: {exc.strerror or exc}")
         if exc.errno == errno.ENOSPC:
             error.exit_code = 1
         raise error from None
     except BaseException:
-        shutil.rmtree(stage, ignore_errors=True)
+        _discard(stage, out)
         raise
+
+
+def _discard(stage: Path, out: Path) -> None:
+    """A failed report leaves nothing: its hidden folder goes, and so does the empty folder `report_dir`
+    reserved (rmdir removes only an empty one: a report there before stays)."""
+    shutil.rmtree(stage, ignore_errors=True)
+    with contextlib.suppress(OSError):
+        out.rmdir()

@@ -79,11 +79,20 @@ def parse_spec(text: str) -> Spec:
     match = _NAME.match(text)
     if match and ":" not in match.group(1):
         name, text = match.group(1), match.group(2).strip()
+        check_name(name, f"reviewer '{name}={text}'")
     family, _, arg = text.partition(":")
     if family not in REGISTRY:
         known = ", ".join(sorted(REGISTRY))
         raise SpecError(f"reviewer '{text}': unknown family '{family}'; known: {known}")
     return Spec(key=name or text, family=family, arg=arg or None, text=text)
+
+
+def check_name(name: str, where: str) -> None:
+    """A reviewer's own name is never a built-in family's or baseline's: rows filed as "oracle" must be the
+    oracle's (the one rule for -r NAME=SPEC and redpen.toml's [reviewers.NAME])."""
+    if name in REGISTRY:
+        raise SpecError(f"{where}: the name '{name}' is the built-in reviewer '{name}'; "
+                        f"name yours apart (e.g. 'my-{name}')")
 
 
 def split_specs(values: list[str] | tuple[str, ...], option: str = "--reviewer") -> list[str]:

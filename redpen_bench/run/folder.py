@@ -10,6 +10,7 @@ not a valid row is skipped on reading, counted and named, and never scored.
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import json
 import logging
@@ -20,7 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from redpen_bench import __version__
-from redpen_bench.errors import InputError
+from redpen_bench.errors import InputError, place_error
 from redpen_bench.model.corpus import Corpus
 from redpen_bench.model.rows import SNIPPET_HASH_CHARS, VerdictRow, row_problem
 
@@ -109,8 +110,11 @@ class RunFolder:
             if held:
                 held[1] += 1
         if not held:
-            self.path.mkdir(parents=True, exist_ok=True)
-            handle = (self.path / LOCK).open("a+")
+            try:
+                self.path.mkdir(parents=True, exist_ok=True)
+                handle = (self.path / LOCK).open("a+")
+            except OSError as exc:
+                raise self._place_error(exc, "cannot create the run folder") from None
             deadline, told = time.monotonic() + timeout, False
             while True:
                 try:
@@ -220,8 +224,18 @@ class RunFolder:
     def write_manifest(self, manifest: dict) -> None:
         with self._lock:
             tmp = self.path / f".{MANIFEST}.{os.getpid()}.{threading.get_ident()}.tmp"
-            tmp.write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-            os.replace(tmp, self.manifest_path)
+            try:
+                tmp.write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+                os.replace(tmp, self.manifest_path)
+            except OSError as exc:  # the manifest there before stays whole; no temporary file is left
+                with contextlib.suppress(OSError):
+                    tmp.unlink()
+                raise self._place_error(exc, f"cannot write {MANIFEST}") from None
+
+    def _place_error(self, exc: OSError, doing: str) -> RunFolderError:
+        if exc.errno in (errno.ENOTDIR, errno.EEXIST):
+            return RunFolderError(f"{self.path}: a file is in the way of the run folder; choose another --out")
+        return place_error(RunFolderError, self.path, exc, doing)
 
     def update_reviewer(self, key: str, entry: dict) -> None:
         with self._lock:  # read, change and write under one lock: reviewers' threads update it side by side
@@ -238,12 +252,27 @@ class RunFolder:
         """One write and flush per row, on a file kept open: a kill loses at most the row being written."""
         line = (row.to_json() + "\n").encode("utf-8")
         with self._lock:
-            if self._out is None:
-                self._out = self.verdicts_path.open("a+b")
-                if self._out.tell() and (self._out.seek(self._out.tell() - 1), self._out.read(1))[1] != b"\n":
-                    line = b"\n" + line  # end a row that a kill cut short, so it cannot swallow this one
-            self._out.write(line)
-            self._out.flush()
+            start = None
+            try:
+                if self._out is None:
+                    self._out = self.verdicts_path.open("a+b")
+                    if self._out.tell() and (self._out.seek(self._out.tell() - 1), self._out.read(1))[1] != b"\n":
+                        line = b"\n" + line  # end a row that a kill cut short, so it cannot swallow this one
+                start = self._out.tell()
+                self._out.write(line)
+                self._out.flush()
+            except OSError as exc:  # a full disk: no half row is left, the rows before it stay
+                self._drop_tail(start)
+                raise self._place_error(exc, f"cannot write {VERDICTS}") from None
+
+    def _drop_tail(self, start: int | None) -> None:
+        out, self._out = self._out, None
+        if out is not None:
+            with contextlib.suppress(OSError):
+                out.close()  # its unwritten buffer fails again: dropped
+        if start is not None:
+            with contextlib.suppress(OSError):
+                os.truncate(self.verdicts_path, start)
 
     def drop_rows(self, reviewers: set[str]) -> None:
         """Remove every row of these reviewers (call it holding `exclusive`): their answers are void, not merely

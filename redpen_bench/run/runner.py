@@ -16,7 +16,7 @@ from redpen_bench.model.verdict import Verdict
 from redpen_bench.reviewers import Spec, make_reviewer, parse_spec
 from redpen_bench.reviewers.base import Reviewer, ReviewOptions, Task, error_verdict
 from redpen_bench.run.combine import ENSEMBLE_FAMILIES, Ensemble, components_of
-from redpen_bench.run.folder import RunFolder, now
+from redpen_bench.run.folder import RunFolder, RunFolderError, now
 from redpen_bench.run.import_rows import RowImport
 from redpen_bench.run.shared_tools import share_tool_runs
 
@@ -155,6 +155,8 @@ def _run_one(plan: Plan, folder: RunFolder, progress: Progress | None, result: R
             if progress:  # the bar appears before the first answer, saying how long one may take
                 progress(key, 0, len(plan.tasks), note=plan.reviewer.progress_note())
             plan.reviewer.review(plan.tasks, emit)
+    except RunFolderError:  # the run folder cannot be written (a full disk): no reviewer's fault
+        raise
     except Exception as exc:  # a crashing reviewer gives error rows; the others' results stand
         message = f"{type(exc).__name__}: {exc}"
         result.failures[key] = message
@@ -211,15 +213,22 @@ def run_reviewers(
 
 def _run_all(plans: list[Plan], folder: RunFolder, progress: Progress | None, result: RunResult) -> None:
     # daemon threads: on Ctrl-C the process ends at once, and every row already appended stays
-    threads = [
-        threading.Thread(target=_run_one, args=(plan, folder, progress, result), daemon=True, name=plan.spec.key)
-        for plan in plans
-    ]
+    stored_failed: list[RunFolderError] = []
+
+    def run_one(plan: Plan) -> None:
+        try:
+            _run_one(plan, folder, progress, result)
+        except RunFolderError as exc:  # raised again below, in the command's thread: one line, not a traceback
+            stored_failed.append(exc)
+
+    threads = [threading.Thread(target=run_one, args=(plan,), daemon=True, name=plan.spec.key) for plan in plans]
     for thread in threads:
         thread.start()
     for thread in threads:
         while thread.is_alive():
             thread.join(0.2)
+    if stored_failed:
+        raise stored_failed[0]
 
 
 def outcomes(folder: RunFolder, plans: Sequence[Plan], snippets: Sequence[Variant], options: ReviewOptions,

@@ -9,11 +9,21 @@ import shutil
 import signal
 import subprocess
 import sys
-from collections.abc import Iterable, Sequence
+import tempfile
+import threading
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
 
 _TOOL_ENV_PREFIXES = ("RUFF_", "PYLINT", "BANDIT", "SEMGREP_", "XDG_")
+
+# what an interrupted command must undo: the tools run in their own sessions (a timeout kills a whole group),
+# so neither Ctrl-C nor SIGTERM reaches them, and they run in reviewer threads that end with the process
+# before any of their cleanups could run
+_LIVE: dict[int, subprocess.Popen] = {}  # process group id -> its tool
+_SCRATCH: set[str] = set()  # temporary folders tools run in
+_GUARD = threading.Lock()
+_STOPPING = threading.Event()
 
 
 class ToolError(RuntimeError):
@@ -47,10 +57,11 @@ def find_executable(name: str, override: str | None = None) -> str:
 
 
 def isolated_env(home: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
-    """The caller's environment without any tool's variables, HOME and XDG folders in `home`."""
+    """The caller's environment without any tool's variables, HOME, XDG folders and TMPDIR in `home` (what a
+    killed tool leaves in its temporary folder goes with the scratch folder)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(_TOOL_ENV_PREFIXES)}
     env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"), XDG_CACHE_HOME=str(home / ".cache"),
-               XDG_DATA_HOME=str(home / ".local" / "share"), PYTHONDONTWRITEBYTECODE="1")
+               XDG_DATA_HOME=str(home / ".local" / "share"), TMPDIR=str(home), PYTHONDONTWRITEBYTECODE="1")
     env.update(extra or {})
     return env
 
@@ -59,19 +70,68 @@ def run_tool(cmd: Sequence[str], cwd: Path, env: dict[str, str], timeout: float,
              ok: Iterable[int] = (0, 1)) -> str:
     """Run a tool to the end or kill its whole process group at the timeout; return its stdout."""
     name = Path(cmd[0]).name
-    try:
-        proc = subprocess.Popen(list(cmd), cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, start_new_session=True)
-    except OSError as exc:
-        raise ToolError(f"{name} could not start: {exc}") from None
+    with _GUARD:
+        _stop_if_stopping()
+        try:
+            proc = subprocess.Popen(list(cmd), cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, start_new_session=True)
+        except OSError as exc:
+            raise ToolError(f"{name} could not start: {exc}") from None
+        _LIVE[proc.pid] = proc
     try:
         stdout, stderr = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)  # semgrep and pylint -j leave children
+        _kill_group(proc.pid)  # semgrep and pylint -j leave children
         proc.communicate()
         raise ToolError(f"{name} timed out after {timeout:g} s") from None
+    except BaseException:  # Ctrl-C in the thread that started it: no tool outlives the command
+        _kill_group(proc.pid)
+        raise
+    finally:
+        with _GUARD:
+            _LIVE.pop(proc.pid, None)
+    _stop_if_stopping()
     if proc.returncode not in set(ok):
         tail = " | ".join(stderr.decode("utf-8", "replace").strip().splitlines()[-3:])
         raise ToolError(f"{name} exited with status {proc.returncode}: {tail or 'no message'}")
     return stdout.decode("utf-8", "replace")
+
+
+def _kill_group(pgid: int) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pgid, signal.SIGKILL)
+
+
+def _stop_if_stopping() -> None:
+    """A tool killed by `stop_tools` says nothing: its reviewer thread ends quietly (SystemExit ends a thread
+    without a traceback and is no Exception, so no error row is stored for an interruption)."""
+    if _STOPPING.is_set():
+        raise SystemExit(1)
+
+
+@contextlib.contextmanager
+def scratch_folder(prefix: str) -> Iterator[Path]:
+    """A temporary folder for a tool run that `stop_tools` removes too, when the thread using it cannot."""
+    path = tempfile.mkdtemp(prefix=prefix)
+    with _GUARD:
+        _SCRATCH.add(path)
+    try:
+        yield Path(path)
+    finally:
+        shutil.rmtree(path, ignore_errors=True)
+        with _GUARD:
+            _SCRATCH.discard(path)
+
+
+def stop_tools() -> None:
+    """On interruption (Ctrl-C, SIGTERM): kill every running tool's process group, start no other, and remove
+    every scratch folder (staged corpus copies, the tools' temporary homes)."""
+    _STOPPING.set()
+    with _GUARD:
+        live, scratch = list(_LIVE.items()), list(_SCRATCH)
+    for pgid, proc in live:
+        _kill_group(pgid)
+        with contextlib.suppress(Exception):
+            proc.wait(5)
+    for path in scratch:
+        shutil.rmtree(path, ignore_errors=True)

@@ -17,7 +17,6 @@ from __future__ import annotations
 import copy
 import hashlib
 import os
-import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -26,7 +25,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from redpen_bench.reviewers.base import Emit, Reviewer, ReviewOptions, Task, error_verdict
 from redpen_bench.reviewers.tools.findings import Finding, verdict_from_findings
-from redpen_bench.reviewers.tools.process import ToolError, find_executable, isolated_env, run_tool, tool_version
+from redpen_bench.reviewers.tools.process import (
+    ToolError,
+    find_executable,
+    isolated_env,
+    run_tool,
+    scratch_folder,
+    tool_version,
+)
 from redpen_bench.reviewers.tools.profiles import Profile, Schema, load_profile
 
 if TYPE_CHECKING:
@@ -162,10 +168,10 @@ class StaticReviewer(Reviewer):
         """The tool's stdout for a question other than a scan (which rules a profile selects), isolated as a
         scan is. `command(exe, workdir)` builds the command line."""
         exe = self.resolve_executable()
-        with tempfile.TemporaryDirectory(prefix=f"redpen-{self.family}-") as tmp:
-            home = Path(tmp) / "home"
+        with scratch_folder(f"redpen-{self.family}-") as tmp:
+            home = tmp / "home"
             home.mkdir()
-            return run_tool(command(exe, Path(tmp)), Path(tmp), isolated_env(home, self.extra_env(home)),
+            return run_tool(command(exe, tmp), tmp, isolated_env(home, self.extra_env(home)),
                             self.options.timeout, self.ok_status)
 
     # -- shared ----------------------------------------------------------------------------------
@@ -198,8 +204,8 @@ class StaticReviewer(Reviewer):
     def run_batch(self, files: dict[str, Path]) -> BatchRun:
         """Stage `files` (content hash -> source path) under neutral names and run the tool once over them."""
         exe = self.resolve_executable()
-        with tempfile.TemporaryDirectory(prefix=f"redpen-{self.family}-") as tmp:
-            stage, home = Path(tmp) / "stage", Path(tmp) / "home"
+        with scratch_folder(f"redpen-{self.family}-") as tmp:
+            stage, home = tmp / "stage", tmp / "home"
             stage.mkdir()
             home.mkdir()
             names: dict[str, str] = {}
@@ -207,7 +213,7 @@ class StaticReviewer(Reviewer):
                 name = f"s{number:04d}.py"
                 (stage / name).write_bytes(source.read_bytes())
                 names[name] = digest
-            cmd = self.command(exe, sorted(names), Path(tmp))
+            cmd = self.command(exe, sorted(names), tmp)
             output = run_tool(cmd, stage, isolated_env(home, self.extra_env(home)), self.options.timeout,
                               self.ok_status)
         return BatchRun(names, output, cmd)
