@@ -93,10 +93,11 @@ def harness_alone(corpus, samples: int, concurrency: int, delay: float, work: Pa
     no HTTP. What the harness costs on its own."""
     import asyncio
 
+    from redpen_bench.model.rows import VerdictRow
     from redpen_bench.reviewers.base import ReviewOptions, Task
     from redpen_bench.reviewers.llm.openai_chat import OpenAIChat
     from redpen_bench.reviewers.llm.reviewer import Answer
-    from redpen_bench.run.folder import RunFolder, VerdictRow
+    from redpen_bench.run.folder import RunFolder
 
     class Sleeper(OpenAIChat):
         def make_client(self):
