@@ -14,6 +14,7 @@ from redpen_bench.model.corpus import Corpus, Variant
 from redpen_bench.model.verdict import Verdict
 from redpen_bench.reviewers import Spec, make_reviewer, parse_spec
 from redpen_bench.reviewers.base import Reviewer, ReviewOptions, Task, error_verdict
+from redpen_bench.run.cache import open_cache
 from redpen_bench.run.folder import SNIPPET_HASH_CHARS, RunFolder, VerdictRow, now
 from redpen_bench.run.shared_tools import share_tool_runs
 
@@ -146,6 +147,8 @@ def run_reviewers(
     folder = RunFolder(run_dir)
     if not specs:
         raise InputError("--reviewer: no reviewer named")
+    cache = open_cache(options.cache)  # once per run, shared by its reviewers; None: --no-cache, no file at all
+    options = replace(options, cache=cache)
     if options.dry_run:  # plans against what is there, creates nothing
         if folder.manifest_path.exists() and folder.read_manifest()["corpus"]["hash"] != corpus.hash:
             folder.open_for(corpus)  # refuses, naming both corpora
@@ -161,6 +164,8 @@ def run_reviewers(
         try:
             _run_all(plans, folder, progress, result)
         finally:
+            if cache is not None:
+                cache.flush()
             folder.close()
         result.outcomes = outcomes(folder, plans, snippets if snippets is not None else corpus.snippets, options)
     return result

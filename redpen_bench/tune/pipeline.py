@@ -11,6 +11,7 @@ from pathlib import Path
 from redpen_bench import __version__
 from redpen_bench.model.corpus import Corpus
 from redpen_bench.reviewers.base import ReviewOptions
+from redpen_bench.run.cache import open_cache
 from redpen_bench.run.folder import RunFolder
 from redpen_bench.scoring.scorer import score_rows
 from redpen_bench.tune.all_rules_run import ALL_RULES, all_rules_reviewer, collect_rows, profile_reviewer
@@ -121,7 +122,10 @@ def _tune(tool: str, corpus: Corpus, options: ReviewOptions | None, settings: Se
           folder: RunFolder | None, command: str | None, say: Callable[[str], None]) -> TuneReport:
     tuning = tuning_for(tool)
     settings = settings or SearchSettings()
-    options = replace(options or ReviewOptions(), corpus=corpus, run_folder=folder.path if folder else None)
+    options = options or ReviewOptions()
+    # the reviewers run here, not through the runner: the cache is opened here, once for every run of the tuning
+    options = replace(options, corpus=corpus, run_folder=folder.path if folder else None,
+                      cache=open_cache(options.cache))
 
     say(f"running {tool} with every rule on over {len(corpus.snippets)} snippets")
     reviewer = all_rules_reviewer(tool, options)
