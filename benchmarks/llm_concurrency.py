@@ -45,13 +45,13 @@ def corpus_and_samples():
     return corpus, math.ceil(REQUESTS / len(corpus.snippets)), "fixture corpus with --samples"
 
 
-def one_run(corpus, samples: int, base_url: str, concurrency: int, work: Path, use_cache: bool = False):
+def one_run(corpus, samples: int, base_url: str, concurrency: int, work: Path):
     from redpen_bench.reviewers.base import ReviewOptions
     from redpen_bench.run.folder import RunFolder
     from redpen_bench.run.runner import run_reviewers
 
     options = ReviewOptions(base_url=base_url, concurrency=concurrency, samples=samples,
-                            cache_path=work / "cache.sqlite3", use_cache=use_cache)
+                            cache=work / "cache.sqlite3")  # a fresh work folder: nothing cached yet
     out = work / f"run-{time.monotonic_ns()}"
     cpu, wall = time.process_time(), time.perf_counter()
     run_reviewers(corpus, ["openai:bench-model"], out, options)
@@ -97,6 +97,7 @@ def harness_alone(corpus, samples: int, concurrency: int, delay: float, work: Pa
     from redpen_bench.reviewers.base import ReviewOptions, Task
     from redpen_bench.reviewers.llm.openai_chat import OpenAIChat
     from redpen_bench.reviewers.llm.reviewer import Answer
+    from redpen_bench.run.cache import open_cache
     from redpen_bench.run.folder import RunFolder
 
     class Sleeper(OpenAIChat):
@@ -109,8 +110,8 @@ def harness_alone(corpus, samples: int, concurrency: int, delay: float, work: Pa
 
     folder = RunFolder(work / "alone")
     folder.open_for(corpus)
-    options = ReviewOptions(base_url="http://127.0.0.1:9/v1", concurrency=concurrency, use_cache=False,
-                            cache_path=work / "alone.sqlite3", corpus=corpus)
+    options = ReviewOptions(base_url="http://127.0.0.1:9/v1", concurrency=concurrency,
+                            cache=open_cache(work / "alone.sqlite3"), corpus=corpus)
     tasks = [Task(v, s) for v in corpus.snippets for s in range(samples)]
 
     def emit(task, verdict, **meta):
@@ -157,8 +158,7 @@ def main() -> None:
                 bare_walls.append(bare_wall)
                 bare_cpus.append(bare_cpu)
             alone_wall, alone_cpu = harness_alone(corpus, samples, args.concurrency, args.delay, work)
-            cached_wall, _, cached_rows = one_run(corpus, samples, base_url, args.concurrency, work / "r0",
-                                                  use_cache=True)
+            cached_wall, _, cached_rows = one_run(corpus, samples, base_url, args.concurrency, work / "r0")
             assert all(r["cached"] for r in cached_rows)
     finally:
         server.terminate()

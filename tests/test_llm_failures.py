@@ -42,7 +42,7 @@ def test_nothing_listening_stops_the_reviewer_in_seconds(env, tmp_path):
     assert proc.returncode == 3
     assert f"cannot connect to {url}" in proc.stderr and "refused" in proc.stderr.lower()
     assert "0 answered, 0 unparsed, 11 errors, 0 missing" in proc.stderr
-    assert "the same command retries them" in proc.stderr
+    assert "fix what stopped the reviewer (above), then the same command asks those snippets again" in proc.stderr
 
 
 def test_a_server_that_never_answers_is_given_up_on_and_said_so(env, tmp_path):

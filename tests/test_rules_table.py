@@ -142,7 +142,7 @@ def test_matches_a_plain_count(findings_by_snippet, corpus):
 def test_rules_command_on_a_real_sarif_run(corpus, tmp_path, capsys):
     run_dir = tmp_path / "run"
     api.run(corpus, ["cq=sarif:" + str(LOGS / "uri_forms.sarif"), "always-no"], out=run_dir,
-            options=ReviewOptions(cache_path=tmp_path / "cache.sqlite3"))
+            options=ReviewOptions(cache=tmp_path / "cache.sqlite3"))
     main(["rules", str(run_dir), "--corpus", str(CORPUS)])
     out = capsys.readouterr().out.splitlines()
     assert out[-1] == str(run_dir / "rules.csv")
@@ -170,7 +170,7 @@ def expect_exit_2(args: list[str], capsys) -> str:
 
 def test_rules_command_refuses_what_it_cannot_tabulate(corpus, tmp_path, capsys):
     run_dir = tmp_path / "run"
-    api.run(corpus, ["always-no"], out=run_dir, options=ReviewOptions(cache_path=tmp_path / "cache.sqlite3"))
+    api.run(corpus, ["always-no"], out=run_dir, options=ReviewOptions(cache=tmp_path / "cache.sqlite3"))
     assert "no reviewer in this run stores findings" in expect_exit_2(
         ["rules", str(run_dir), "--corpus", str(CORPUS)], capsys)
     assert "--reviewer 'always-no'" in expect_exit_2(

@@ -31,7 +31,7 @@ def corpus():
 
 def run_sarif(corpus, log: Path, tmp_path: Path, **select) -> dict[tuple[str, str], dict]:
     result = api.run(corpus, [f"sarif:{log}"], out=tmp_path / "run",
-                     options=ReviewOptions(cache_path=tmp_path / "cache.sqlite3"), **select)
+                     options=ReviewOptions(cache=tmp_path / "cache.sqlite3"), **select)
     assert not result.failures
     return {(r["item"], r["variant"]): r for r in RunFolder(result.path).rows()}
 

@@ -49,7 +49,7 @@ def shipped_runs(tmp_path_factory):
     """The shipped corpus reviewed by every shipped profile: each alone, then all together (tools logged)."""
     root = tmp_path_factory.mktemp("shared")
     corpus = load_corpus(None)
-    options = ReviewOptions(cache_path=root / "cache.sqlite3", use_cache=False, timeout=900)
+    options = ReviewOptions(cache=None, timeout=900)
     alone = {}
     for spec in SHIPPED_PROFILES:
         alone[spec] = root / f"alone-{spec.replace(':', '-')}"
@@ -78,7 +78,7 @@ def test_each_tool_scans_once_for_all_its_profiles(shipped_runs, tool):
 def test_a_cached_profile_is_not_run_again(tmp_path, monkeypatch):
     """The tool runs only for the profiles with cache misses: here ruff's default profile, with its own flags."""
     corpus = load_corpus(STATIC_CORPUS)
-    options = ReviewOptions(cache_path=tmp_path / "cache.sqlite3")
+    options = ReviewOptions(cache=tmp_path / "cache.sqlite3")
     run_reviewers(corpus, ["ruff:bugs"], tmp_path / "first", options)
     log = logging_tools(tmp_path, monkeypatch)
     run_reviewers(corpus, ["ruff", "ruff:bugs"], tmp_path / "second", options)
@@ -96,7 +96,7 @@ def test_profiles_that_differ_beyond_rule_selection_run_apart(tmp_path, monkeypa
     monkeypatch.chdir(tmp_path)
     log = logging_tools(tmp_path, monkeypatch)
     corpus = load_corpus(STATIC_CORPUS)
-    options = ReviewOptions(cache_path=tmp_path / "cache.sqlite3", use_cache=False)
+    options = ReviewOptions(cache=None)
     assert run_reviewers(corpus, ["bandit", "bandit:bugs", "bandit:sure"], tmp_path / "run", options).failures == {}
     commands = scans(log, "bandit")
     assert len(commands) == 2  # default and bugs together, sure apart
@@ -119,7 +119,7 @@ def test_a_rule_about_other_rules_runs_alone_where_its_pragma_is(tmp_path, monke
         (corpus_root / "items" / "e00-synthetic" / "original.py").write_text(NOQA)
     monkeypatch.chdir(tmp_path)
     corpus = load_corpus(corpus_root)
-    options = ReviewOptions(cache_path=tmp_path / "cache.sqlite3", use_cache=False)
+    options = ReviewOptions(cache=None)
     for spec in ("ruff:noqa", "ruff:compare"):
         run_reviewers(corpus, [spec], tmp_path / f"alone-{spec[5:]}", options)
     log = logging_tools(tmp_path, monkeypatch)
@@ -134,7 +134,7 @@ def test_a_rule_about_other_rules_runs_alone_where_its_pragma_is(tmp_path, monke
 
 def test_a_shared_run_that_fails_fails_every_profile_it_served_and_cached_rows_stand(tmp_path, monkeypatch,
                                                                                   fixture_corpus):
-    options = ReviewOptions(cache_path=tmp_path / "cache.sqlite3")
+    options = ReviewOptions(cache=tmp_path / "cache.sqlite3")
     first_item = [v for v in fixture_corpus.snippets if v.item_id == fixture_corpus.items[0].id]
     run_reviewers(fixture_corpus, ["ruff:bugs"], tmp_path / "first", options, snippets=first_item)
     real = find_executable("ruff")
@@ -156,7 +156,7 @@ def test_a_shared_run_that_fails_fails_every_profile_it_served_and_cached_rows_s
 def test_fixture_corpus_runs_with_shared_tools(tmp_path, monkeypatch):
     """The CLI path (plan_run) groups the profiles too: one scan per tool on a small corpus."""
     log = logging_tools(tmp_path, monkeypatch)
-    options = ReviewOptions(cache_path=tmp_path / "cache.sqlite3", use_cache=False)
+    options = ReviewOptions(cache=None)
     run_reviewers(load_corpus(FIXTURE_CORPUS), ["ruff", "ruff:bugs", "bandit", "bandit:bugs"], tmp_path / "r",
                   options)
     assert len(scans(log, "ruff")) == 1 and len(scans(log, "bandit")) == 1
@@ -180,7 +180,7 @@ def test_semgrep_profiles_with_other_rule_files(tmp_path, monkeypatch, rules, sc
     (profiles / "mine.toml").write_text(f'description = "some rules"\nrules = [{entries}]\n')
     monkeypatch.chdir(tmp_path)
     corpus = load_corpus(STATIC_CORPUS)
-    options = ReviewOptions(cache_path=tmp_path / "cache.sqlite3", use_cache=False)
+    options = ReviewOptions(cache=None)
     run_reviewers(corpus, ["semgrep:mine"], tmp_path / "alone", options)
     log = logging_tools(tmp_path, monkeypatch)
     assert run_reviewers(corpus, ["semgrep", "semgrep:mine"], tmp_path / "together", options).failures == {}

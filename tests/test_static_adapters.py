@@ -52,7 +52,7 @@ def static_corpus():
 def every_profile_run(static_corpus, tmp_path_factory):
     """Every registered static reviewer with every profile it ships, once, side by side."""
     root = tmp_path_factory.mktemp("static-run")
-    options = ReviewOptions(cache_path=root / "cache.sqlite3", timeout=300)
+    options = ReviewOptions(cache=root / "cache.sqlite3", timeout=300)
     result = run_reviewers(static_corpus, EVERY_PROFILE, root / "run", options)
     assert result.failures == {}
     return root / "run"
@@ -178,7 +178,7 @@ def test_a_hanging_tool_is_killed_at_the_timeout(fixture_corpus, tmp_path, monke
 
 
 def test_second_run_is_served_from_the_cache_and_runs_no_tool(fixture_corpus, tmp_path, monkeypatch):
-    options = ReviewOptions(cache_path=tmp_path / "cache.sqlite3")
+    options = ReviewOptions(cache=tmp_path / "cache.sqlite3")
     run_reviewers(fixture_corpus, ["ruff", "pylint:errors"], tmp_path / "first", options)
     failing = fake_tool(tmp_path, "exit 99")
     monkeypatch.setenv("REDPEN_RUFF_EXE", failing)
@@ -190,15 +190,16 @@ def test_second_run_is_served_from_the_cache_and_runs_no_tool(fixture_corpus, tm
         assert {k: (r["defect"], r["lines"], r["explanation"]) for k, r in first.items()} == \
                {k: (r["defect"], r["lines"], r["explanation"]) for k, r in second.items()}
     # --no-cache runs the tool (here: the failing one) even though every verdict is cached
-    run_reviewers(fixture_corpus, ["ruff"], tmp_path / "third", ReviewOptions(cache_path=options.cache_path,
-                                                                              use_cache=False))
+    run_reviewers(fixture_corpus, ["ruff"], tmp_path / "third", ReviewOptions(cache=None))
     assert all("exited with status 99" in r["error"] for r in rows_by(tmp_path / "third", "ruff").values())
 
 
-def test_no_cache_still_writes_the_cache(fixture_corpus, tmp_path):
+def test_no_cache_neither_reads_nor_writes_the_cache(fixture_corpus, tmp_path):
     path = tmp_path / "cache.sqlite3"
-    run_reviewers(fixture_corpus, ["ruff:bugs"], tmp_path / "run", ReviewOptions(cache_path=path, use_cache=False))
-    reviewer = load_family("ruff")("bugs", ReviewOptions(cache_path=path))
+    run_reviewers(fixture_corpus, ["ruff:bugs"], tmp_path / "run", ReviewOptions(cache=None))
+    assert not path.exists() and not Path(os.environ["REDPEN_CACHE"]).exists()
+    run_reviewers(fixture_corpus, ["ruff:bugs"], tmp_path / "cached", ReviewOptions(cache=path))
+    reviewer = load_family("ruff")("bugs", ReviewOptions(cache=path))
     from redpen_bench.run.cache import cache_key
 
     keys = [cache_key(tool="ruff", version=reviewer.version, profile=reviewer.profile_hash(), file=v.sha256,
@@ -210,7 +211,7 @@ def test_only_files_missing_from_the_cache_are_staged(fixture_corpus, tmp_path, 
     log = tmp_path / "calls.log"
     real = find_executable("ruff")
     monkeypatch.setenv("REDPEN_RUFF_EXE", fake_tool(tmp_path, f'echo "$@" >> {log}\nexec {real} "$@"'))
-    options = ReviewOptions(cache_path=tmp_path / "cache.sqlite3")
+    options = ReviewOptions(cache=tmp_path / "cache.sqlite3")
     first_item = [v for v in fixture_corpus.snippets if v.item_id == fixture_corpus.items[0].id]
     run_reviewers(fixture_corpus, ["ruff"], tmp_path / "a", options, snippets=first_item)
     run_reviewers(fixture_corpus, ["ruff"], tmp_path / "b", options)
@@ -225,7 +226,7 @@ def test_only_files_missing_from_the_cache_are_staged(fixture_corpus, tmp_path, 
 
 def test_user_configuration_is_kept_out(static_corpus, tmp_path, monkeypatch):
     """A user's ruff config, PYLINTRC, RUFF_* variables and a pyproject in the working folder change nothing."""
-    options = ReviewOptions(cache_path=tmp_path / "cache.sqlite3", use_cache=False)
+    options = ReviewOptions(cache=None)
     run_reviewers(static_corpus, ["ruff:bugs", "pylint:errors"], tmp_path / "plain", options)
     home = tmp_path / "home"
     (home / ".config" / "ruff").mkdir(parents=True)

@@ -48,7 +48,7 @@ def review_options(f):
         click.option("--seed", type=int, default=0, show_default=True, help="Seed for random reviewers."),
         click.option("--samples", type=click.IntRange(1), default=1, show_default=True,
                      help="Ask each snippet K times (LLM reviewers)."),
-        click.option("--no-cache", is_flag=True, help="Ignore the verdict cache."),
+        click.option("--no-cache", is_flag=True, help="Neither read nor write the verdict cache (REDPEN_CACHE)."),
         click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
                      help="Seconds a tool run (default 600) or one LLM request (default 120) may take."),
         click.option("--base-url", default=None, help="OpenAI-compatible server (else OPENAI_BASE_URL)."),
@@ -73,7 +73,7 @@ def review_options(f):
 
 def build_options(kw: dict) -> ReviewOptions:
     return ReviewOptions(
-        seed=kw["seed"], samples=kw["samples"], use_cache=not kw["no_cache"],
+        seed=kw["seed"], samples=kw["samples"], cache=None if kw["no_cache"] else "default",
         timeout=kw["timeout"] or 600.0, request_timeout=kw["timeout"] or 120.0,
         base_url=kw["base_url"], prompt=kw["prompt"], system=kw["system"],
         temperature=_temperature(kw["temperature"]), max_tokens=kw["max_tokens"], params=_params(kw["params"]),
@@ -161,7 +161,10 @@ def tell_outcome(result) -> None:
     for key, o in result.outcomes.items():
         click.echo(f"redpen-bench: {key.ljust(width)}  {o['answered']} answered, {o['unparsed']} unparsed, "
                    f"{o['errors']} errors, {o['missing']} missing", err=True)
-    if result.has_errors:
+    if result.has_errors and result.failures:  # retrying helps only once what stopped the reviewer is fixed
+        click.echo(f"redpen-bench: error rows remain (exit {RETRY_EXIT}): fix what stopped the reviewer (above), "
+                   "then the same command asks those snippets again", err=True)
+    elif result.has_errors:
         click.echo(f"redpen-bench: error rows remain (exit {RETRY_EXIT}): the same command retries them", err=True)
 
 

@@ -86,7 +86,7 @@ def report_text(report) -> str:
 @click.option("--out", type=click.Path(path_type=Path), default=None,
               help="Also keep every run's verdict rows in this run folder.")
 @click.option("--timeout", type=float, default=600.0, show_default=True, help="Seconds a tool run may take.")
-@click.option("--no-cache", is_flag=True, help="Ignore the verdict cache.")
+@click.option("--no-cache", is_flag=True, help="Neither read nor write the verdict cache (REDPEN_CACHE).")
 def tune_command(tool, corpus_dir, folds, seed, repeats, max_rules, min_gain, exact_up_to, name, out, timeout,
                  no_cache):
     """Choose TOOL's rules (ruff, pylint, bandit, semgrep) from one run with every rule on; report the default,
@@ -94,7 +94,7 @@ def tune_command(tool, corpus_dir, folds, seed, repeats, max_rules, min_gain, ex
     from redpen_bench.tune.pipeline import SearchSettings, tune
 
     corpus = open_corpus(corpus_dir)
-    options = ReviewOptions(use_cache=not no_cache, timeout=timeout)
+    options = ReviewOptions(cache=None if no_cache else "default", timeout=timeout)
     settings = SearchSettings(folds, seed, repeats, max_rules, min_gain, exact_up_to)
     command = shlex.join(["redpen-bench", "tune", *sys.argv[2:]]) if sys.argv[1:2] == ["tune"] else \
         f"redpen-bench tune {tool} --folds {folds} --seed {seed}"

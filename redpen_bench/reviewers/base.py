@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import hashlib
+import json
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, Protocol
 
 from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import Variant
@@ -14,6 +16,22 @@ from redpen_bench.model.verdict import Verdict
 
 class SpecError(InputError):
     """A reviewer spec that names no reviewer, or one whose argument is wrong."""
+
+
+def cache_key(**parts: Any) -> str:
+    """The verdict cache's key: the SHA-256 of exactly what changes the answer (never a secret)."""
+    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()
+
+
+class VerdictCache(Protocol):
+    """What a reviewer may do with the verdict cache the run opened (run/cache.py). A broken cache answers
+    nothing and stores nothing rather than raise: a reviewer never needs to guard its calls."""
+
+    def get_many(self, keys: list[str]) -> dict[str, Any]: ...
+
+    def put_many(self, items: Mapping[str, Any]) -> None: ...  # may be committed later, by flush()
+
+    def flush(self) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -30,8 +48,9 @@ class ReviewOptions:
 
     seed: int = 0
     samples: int = 1
-    use_cache: bool = True
-    cache_path: Path | None = None
+    # the verdict cache: "default" (REDPEN_CACHE or ~/.cache/redpen-bench/cache.sqlite3) or a file, which the
+    # run opens once and puts here as an open cache; None: no cache at all (--no-cache)
+    cache: VerdictCache | Path | Literal["default"] | None = "default"
     timeout: float = 600.0  # a tool run
     request_timeout: float = 120.0  # one LLM request
     # LLM reviewers
@@ -74,9 +93,6 @@ class Reviewer:
     def answer_fingerprint(self) -> str:
         """A hash of exactly what changes this reviewer's answers (tool version and profile, model and prompt...).
         A run folder whose rows were made under another fingerprint asks every snippet again."""
-        import hashlib
-        import json
-
         return hashlib.sha256(json.dumps(self.info(), sort_keys=True, default=str).encode()).hexdigest()
 
     def prepare(self, snippets: Sequence[Variant]) -> None:
@@ -98,3 +114,9 @@ class Reviewer:
 
 def error_verdict(message: str) -> Verdict:
     return Verdict(defect=None, error=message)
+
+
+def open_cache_of(options: ReviewOptions) -> VerdictCache | None:
+    """The open verdict cache a reviewer may use, or None: a file the run has not opened is not used here."""
+    cache = options.cache
+    return None if cache is None or isinstance(cache, str | Path) else cache

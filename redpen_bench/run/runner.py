@@ -15,6 +15,7 @@ from redpen_bench.model.rows import VerdictRow
 from redpen_bench.model.verdict import Verdict
 from redpen_bench.reviewers import Spec, make_reviewer, parse_spec
 from redpen_bench.reviewers.base import Reviewer, ReviewOptions, Task, error_verdict
+from redpen_bench.run.cache import open_cache
 from redpen_bench.run.combine import ENSEMBLE_FAMILIES, Ensemble, components_of
 from redpen_bench.run.folder import RunFolder, RunFolderError, now
 from redpen_bench.run.import_rows import RowImport
@@ -186,6 +187,8 @@ def run_reviewers(
         raise InputError("--reviewer: no reviewer named")
     sorted_specs = Specs.of(specs)
     snippets = list(corpus.snippets if snippets is None else snippets)
+    cache = open_cache(options.cache)  # once per run, shared by its reviewers; None: --no-cache, no file at all
+    options = replace(options, cache=cache)
     if options.dry_run:  # plans against what is there, creates nothing
         if folder.manifest_path.exists() and folder.read_manifest()["corpus"]["hash"] != corpus.hash:
             folder.open_for(corpus)  # refuses, naming both corpora
@@ -206,6 +209,8 @@ def run_reviewers(
             result.refreshed += stale
             _run_all(combined, folder, progress, result)
         finally:
+            if cache is not None:
+                cache.flush()
             folder.close()
         result.outcomes = outcomes(folder, [*plans, *combined], snippets, options)
     return result

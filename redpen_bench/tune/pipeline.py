@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from redpen_bench import __version__
 from redpen_bench.model.corpus import Corpus
 from redpen_bench.reviewers.base import ReviewOptions
+from redpen_bench.run.cache import open_cache
 from redpen_bench.run.folder import RunFolder
 from redpen_bench.scoring.scorer import score_rows
 from redpen_bench.tune.all_rules_run import ALL_RULES, all_rules_reviewer, collect_rows, profile_reviewer
@@ -122,6 +123,8 @@ def _tune(tool: str, corpus: Corpus, options: ReviewOptions | None, settings: Se
     tuning = tuning_for(tool)
     settings = settings or SearchSettings()
     options = options or ReviewOptions()
+    # the reviewers run here, not through the runner: the cache is opened here, once for every run of the tuning
+    options = replace(options, cache=open_cache(options.cache))
 
     say(f"running {tool} with every rule on over {len(corpus.snippets)} snippets")
     reviewer = all_rules_reviewer(tool, options)

@@ -24,7 +24,7 @@ class AnthropicMessages(LLMReviewer):
         from anthropic import AsyncAnthropic
 
         # an explicit api_key: the SDK then reads no profile or other credential source
-        return AsyncAnthropic(api_key=self.api_key, base_url=self.base_url, timeout=self.options.request_timeout,
+        return AsyncAnthropic(api_key=self.api_key, base_url=self.base_url, timeout=self.http_timeout(),
                               max_retries=0)
 
     async def ask(self, client: Any, prompt: str) -> Answer:

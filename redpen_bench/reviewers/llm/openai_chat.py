@@ -23,7 +23,7 @@ class OpenAIChat(LLMReviewer):
         from openai import AsyncOpenAI
 
         # max_retries=0: retries, backoff and their counting are the pool's
-        return AsyncOpenAI(api_key=self.api_key, base_url=self.base_url, timeout=self.options.request_timeout,
+        return AsyncOpenAI(api_key=self.api_key, base_url=self.base_url, timeout=self.http_timeout(),
                            max_retries=0)
 
     async def ask(self, client: Any, prompt: str) -> Answer:

@@ -2,6 +2,10 @@
 
 Provider-neutral: the adapter gives one coroutine per attempt and a function that sorts its SDK's exceptions
 into retry / give up / stop everything. Retry policy and counting are ours (the SDKs' own retries are off).
+
+A circuit breaker stops a reviewer whose server is down or hung: once `breaker_limit(concurrency)` attempts in
+a row have timed out, failed to connect or got a 5xx, with no answer in between, nothing more is asked (the
+retries of a dead server cost 5 timeouts a snippet: about 4 hours for the corpus at the defaults).
 """
 
 from __future__ import annotations
@@ -23,6 +27,14 @@ DEFAULT_BASE_DELAY = 1.0
 MAX_DELAY = 120.0  # no single wait longer than this, whatever a server asks
 RETRY_STATUSES = frozenset({408, 409, 429})  # and every 5xx
 FATAL_STATUSES = frozenset({401, 403, 404})  # bad key, no access, no such model: every request would fail
+BREAKER_MIN = 5  # failed attempts in a row (timeouts, connection failures, 5xx) that stop a reviewer ...
+
+
+def breaker_limit(concurrency: int) -> int:
+    """... or one more than can be in flight at once: requests started together fail together (a blip of a
+    few seconds fails them all), so a full round of them is one piece of evidence, and the breaker wants more
+    than one."""
+    return max(BREAKER_MIN, concurrency + 1)
 
 
 @dataclass(frozen=True)
@@ -31,6 +43,7 @@ class Failure:
     message: str
     retry_after: float | None = None  # seconds the server asked us to wait
     unreachable: bool = False  # no connection at all: fatal until some request has reached the server
+    server_down: bool = False  # a timeout, a failed connection or a 5xx: counts towards the circuit breaker
 
 
 @dataclass
@@ -43,7 +56,6 @@ class Outcome(Generic[Answer]):
 
 @dataclass
 class PoolResult:
-    asked: int = 0
     unasked: int = 0  # left for a resume because the spending cap was reached
     fatal: str | None = None
 
@@ -88,7 +100,7 @@ def classify_status(status: int, message: str, headers: Mapping[str, str] | None
     if status in FATAL_STATUSES:
         return Failure("fatal", message)
     if status in RETRY_STATUSES or status >= 500:
-        return Failure("retry", message, retry_after(headers))
+        return Failure("retry", message, retry_after(headers), server_down=status >= 500)
     return Failure("fail", message)
 
 
@@ -150,9 +162,11 @@ async def run_pool(
     base = base_delay() if delay is None else delay
     stop = False
     reached = False  # some request got an answer or an HTTP status: the server is there
+    down = 0  # attempts in a row that timed out, could not connect or got a 5xx
+    limit = breaker_limit(concurrency)
 
     async def one(job: Job) -> Outcome[Answer]:
-        nonlocal stop, reached
+        nonlocal stop, reached, down
         failure: Failure | None = None
         for number in range(1, attempts + 1):
             await pacer.wait()
@@ -164,20 +178,27 @@ async def run_pool(
             except Exception as exc:  # the SDK's errors, and anything a malformed answer makes it raise
                 failure = classify(exc)
                 reached = reached or not failure.unreachable
+                down = down + 1 if failure.server_down else 0
             else:
                 reached = True
+                down = 0
                 return Outcome(answer, None, number, round(time.perf_counter() - started, 4))
             if failure.unreachable and not reached:  # nothing listens there: retrying for minutes helps no one
                 failure = Failure("fatal", failure.message)
+            elif down >= limit and not result.fatal:
+                failure = Failure("fatal", f"stopped asking: {down} attempts in a row failed (timeouts, "
+                                           f"connection failures or server errors), the last: {failure.message}")
             if failure.kind == "fatal":
                 stop = True
                 result.fatal = result.fatal or failure.message
                 return Outcome(None, failure.message, number)
-            if failure.kind == "fail" or number == attempts:
+            if failure.kind == "fail" or number == attempts or result.fatal:
                 break
             if failure.retry_after is not None:
                 pacer.hold(failure.retry_after)
             await asyncio.sleep(failure.retry_after if failure.retry_after is not None else backoff(number, base))
+            if result.fatal:  # the reviewer stopped while this one waited to retry
+                break
         assert failure is not None
         tries = f" after {number} attempts" if number > 1 else ""
         return Outcome(None, f"request failed{tries}: {failure.message}", number)
@@ -193,7 +214,6 @@ async def run_pool(
                 stop = True
                 result.unasked += 1
                 continue
-            result.asked += 1
             outcome = await one(job)
             actual = finish(job, outcome)
             if budget:

@@ -2,7 +2,10 @@
 
 A provider adapter (openai_chat, anthropic_messages) adds only its SDK: a client, one request, its errors.
 Keys come from the environment, live in the adapter object only, and are scrubbed from every error message:
-they never reach the cache, a row, the manifest or a log.
+they never reach the cache, a row, the manifest or a log (reviewers/llm/secrets.py).
+
+An answer is stored as a row first, then put in the cache: a cache that fails loses no paid answer. An answer
+longer than answers.MAX_STORED_BYTES is parsed whole but stored cut to that size, its row marked `truncated`.
 """
 
 from __future__ import annotations
@@ -14,7 +17,6 @@ import importlib
 import logging
 import os
 import re
-import socket
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import metadata, resources
@@ -22,11 +24,22 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from redpen_bench.errors import InputError
-from redpen_bench.model.verdict import parse_answer
-from redpen_bench.reviewers.base import Emit, Reviewer, ReviewOptions, SpecError, Task, error_verdict
-from redpen_bench.reviewers.llm.pool import Budget, Failure, Outcome, classify_status, run_pool, status_and_headers
+from redpen_bench.reviewers.base import (
+    Emit,
+    Reviewer,
+    ReviewOptions,
+    SpecError,
+    Task,
+    VerdictCache,
+    cache_key,
+    error_verdict,
+    open_cache_of,
+)
+from redpen_bench.reviewers.llm import failures
+from redpen_bench.reviewers.llm.answers import from_cache, stored_verdict
+from redpen_bench.reviewers.llm.pool import Budget, Failure, Outcome, run_pool
 from redpen_bench.reviewers.llm.prices import cost_usd, find_price
-from redpen_bench.run.cache import Cache, cache_key
+from redpen_bench.reviewers.llm.secrets import Scrubber
 
 log = logging.getLogger("redpen_bench")
 
@@ -34,6 +47,7 @@ DEFAULT_PROMPT = "review-v1.txt"
 PLACEHOLDER_KEY = "redpen-no-key"  # local servers want some key and check none
 CHARS_PER_TOKEN = 4  # --dry-run's input estimate
 DEFAULT_OUTPUT_TOKENS = 400  # --dry-run's output estimate per answer when --max-tokens is not given
+CONNECT_TIMEOUT = 10.0  # seconds to open a connection (at most --timeout): a dead host is known in seconds
 
 
 class PromptError(InputError):
@@ -105,6 +119,7 @@ class LLMReviewer(Reviewer):
         self.system = _read_text(Path(options.system), "system prompt") if options.system else None
         self.base_url = (options.base_url or os.environ.get(self.base_url_env) or "").rstrip("/") or None
         self._key = os.environ.get(self.key_env) or None
+        self.scrub = Scrubber(self._key)  # the key, and the masked forms servers echo, replaced by [key]
         if self._key is None and self.base_url is None and not options.dry_run:
             raise SpecError(
                 f"reviewer '{self.family}:{arg}': set {self.key_env} in the environment (or give --base-url / "
@@ -126,31 +141,19 @@ class LLMReviewer(Reviewer):
         raise NotImplementedError
 
     def classify(self, exc: BaseException) -> Failure:
-        """Both SDKs raise the same shapes: APIStatusError (status, headers), APIConnectionError, its timeout."""
-        sdk = importlib.import_module(self.sdk_module)
-        if isinstance(exc, sdk.APIStatusError):
-            status, headers = status_and_headers(exc)
-            return classify_status(status or 0, f"HTTP {status}: {exc.message}", headers)
-        if isinstance(exc, sdk.APITimeoutError):
-            return Failure("retry", f"no answer from {self.endpoint()} within {self.options.request_timeout:g} s "
-                                    "(--timeout)")
-        if isinstance(exc, sdk.APIConnectionError):
-            cause = exc.__cause__ or exc.__context__
-            return Failure("retry", f"cannot connect to {self.endpoint()}: {_root_cause(cause or exc)}",
-                           unreachable=_never_connected(exc))
-        return Failure("fail", f"unreadable response: {type(exc).__name__}: {exc}")
+        where = failures.Endpoint(self.endpoint(), self.options.request_timeout, self.key_env, self._key is not None)
+        return failures.classify(exc, self.sdk_module, where)
+
+    def http_timeout(self) -> Any:
+        """The SDK's `timeout=`: --timeout to read an answer, a short one to connect. Each SDK takes its own
+        HTTP library's Timeout (httpx or its fork httpx2), which it exports as `Timeout`."""
+        timeout = self.options.request_timeout
+        return importlib.import_module(self.sdk_module).Timeout(timeout, connect=min(CONNECT_TIMEOUT, timeout))
 
     # -- shared
     @property
     def api_key(self) -> str:
         return self._key or PLACEHOLDER_KEY
-
-    def scrub(self, message: str) -> str:
-        """The key, and the masked forms servers echo ("sk-proj-****...abcd"), replaced by [key]."""
-        if not self._key:
-            return message
-        message = message.replace(self._key, "[key]")
-        return _masked_forms(self._key).sub("[key]", message) if len(self._key) >= 12 else message
 
     def progress_note(self) -> str:
         return f"(up to {self.options.request_timeout:g} s a request)"
@@ -199,10 +202,10 @@ class LLMReviewer(Reviewer):
     def estimated_cost(self, prompt: str) -> float:
         return cost_usd(self.price, *self.estimated_tokens(prompt)) or 0.0
 
-    def _cached(self, tasks: Sequence[Task]) -> tuple[Cache, list[str], dict[str, Any]]:
-        cache = Cache(self.options.cache_path)
+    def _cached(self, tasks: Sequence[Task]) -> tuple[VerdictCache | None, list[str], dict[str, Any]]:
+        cache = open_cache_of(self.options)
         keys = [self.cache_key(t) for t in tasks]
-        return cache, keys, (cache.get_many(keys) if self.options.use_cache else {})
+        return cache, keys, (cache.get_many(keys) if cache is not None else {})
 
     def review(self, tasks: Sequence[Task], emit: Emit) -> None:
         cache, keys, hits = self._cached(tasks)
@@ -212,9 +215,11 @@ class LLMReviewer(Reviewer):
             if hit is None:
                 todo.append((task, key, self.render(task)))
                 continue
-            emit(task, parse_answer(self.scrub(hit["raw"])), latency_s=hit.get("latency_s"), cached=True,
+            verdict, truncated = from_cache(hit, self.scrub)
+            emit(task, verdict, latency_s=hit.get("latency_s"), cached=True,
                  input_tokens=hit.get("input_tokens"), output_tokens=hit.get("output_tokens"),
-                 cost_usd=cost_usd(self.price, hit.get("input_tokens"), hit.get("output_tokens")))
+                 cost_usd=cost_usd(self.price, hit.get("input_tokens"), hit.get("output_tokens")),
+                 **({"truncated": True} if truncated else {}))
         if not todo:
             return
         result = asyncio.run(self._ask_all(todo, cache, emit))
@@ -224,20 +229,25 @@ class LLMReviewer(Reviewer):
             log.warning("%s:%s: --max-cost %.4g USD reached; %d requests not sent (the same command resumes)",
                         self.family, self.model, self.options.max_cost, result.unasked)
 
-    async def _ask_all(self, todo: list[tuple[Task, str, str]], cache: Cache, emit: Emit):
+    async def _ask_all(self, todo: list[tuple[Task, str, str]], cache: VerdictCache | None, emit: Emit):
         def finish(job: tuple[Task, str, str], outcome: Outcome[Answer]) -> float | None:
             task, key, _ = job
             if outcome.answer is None:
                 emit(task, error_verdict(self.scrub(outcome.error or "request failed")), attempts=outcome.attempts)
                 return None
             answer = outcome.answer
-            text = self.scrub(answer.text)  # a model that echoes the key gets it stored nowhere
-            stored = {"raw": text, "input_tokens": answer.input_tokens,
-                      "output_tokens": answer.output_tokens, "latency_s": outcome.latency_s}
-            cache.put_batched(key, stored)  # committed in batches; the row is the answer's durable copy
+            verdict, truncated = stored_verdict(self.scrub(answer.text))  # a key the model echoes: stored nowhere
             cost = cost_usd(self.price, answer.input_tokens, answer.output_tokens)
-            emit(task, parse_answer(text), latency_s=outcome.latency_s, input_tokens=answer.input_tokens,
-                 output_tokens=answer.output_tokens, cost_usd=cost, cached=False, attempts=outcome.attempts)
+            emit(task, verdict, latency_s=outcome.latency_s, input_tokens=answer.input_tokens,
+                 output_tokens=answer.output_tokens, cost_usd=cost, cached=False, attempts=outcome.attempts,
+                 **({"truncated": True} if truncated else {}))
+            if cache is not None:  # after the row: the row is the answer's durable copy, the cache a convenience
+                stored = {"raw": verdict.raw, "input_tokens": answer.input_tokens,
+                          "output_tokens": answer.output_tokens, "latency_s": outcome.latency_s}
+                if truncated:  # the cut text may not parse as the whole did: keep what the whole said
+                    stored["verdict"] = {"defect": verdict.defect, "lines": verdict.lines,
+                                         "explanation": verdict.explanation}
+                cache.put_many({key: stored})  # committed in batches
             return cost
 
         def classify(exc: BaseException) -> Failure:
@@ -253,7 +263,8 @@ class LLMReviewer(Reviewer):
                     budget=budget, estimate=lambda job: self.estimated_cost(job[2]),
                 )
         finally:
-            cache.flush()
+            if cache is not None:
+                cache.flush()
 
     def estimate(self, tasks: Sequence[Task]) -> dict[str, Any]:
         _, keys, hits = self._cached(tasks)
@@ -271,31 +282,6 @@ class LLMReviewer(Reviewer):
             budget = Budget(self.options.max_cost)
             estimate["requests_within_max_cost"] = sum(1 for p in prompts if budget.reserve(self.estimated_cost(p)))
         return estimate
-
-
-def _root_cause(exc: BaseException) -> str:
-    """The innermost reason of a connection failure ("[Errno 111] Connection refused"), not the SDK's wrapper."""
-    while exc.__cause__ is not None or exc.__context__ is not None:
-        exc = exc.__cause__ or exc.__context__
-    if isinstance(exc, OSError) and exc.errno:  # "Connect call failed" says less than "Connection refused"
-        return f"{os.strerror(exc.errno)} ({exc})"
-    return str(exc) or type(exc).__name__
-
-
-def _never_connected(exc: BaseException) -> bool:
-    """The connection itself failed (refused, no route, no such host), as opposed to one cut mid-answer."""
-    import httpx  # both SDKs speak through httpx
-
-    while exc is not None:
-        if isinstance(exc, httpx.ConnectError | ConnectionRefusedError | socket.gaierror):
-            return True
-        exc = exc.__cause__ or exc.__context__
-    return False
-
-
-def _masked_forms(key: str) -> re.Pattern[str]:
-    """A key shown with its middle masked: its first characters, mask characters, its last four."""
-    return re.compile(re.escape(key[:3]) + r"[\w-]*?[*•…x]{3,}[\w-]*?" + re.escape(key[-4:]))
 
 
 class LLMRequestError(Exception):

@@ -21,9 +21,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
-from redpen_bench.reviewers.base import Emit, Reviewer, ReviewOptions, Task, error_verdict
+from redpen_bench.reviewers.base import Emit, Reviewer, ReviewOptions, Task, cache_key, error_verdict, open_cache_of
 from redpen_bench.reviewers.tools.findings import Finding, verdict_from_findings
 from redpen_bench.reviewers.tools.process import (
     ToolError,
@@ -35,8 +35,15 @@ from redpen_bench.reviewers.tools.process import (
 )
 from redpen_bench.reviewers.tools.profiles import Profile, Schema, load_profile
 
-if TYPE_CHECKING:
-    from redpen_bench.run.shared_tools import SharedRun
+
+class SharedRun(Protocol):
+    """One tool run for several profiles, made by the run layer (run/shared_tools.py): named here, not
+    imported, so this layer never imports the one above it."""
+
+    def serves(self, member: Any, files: dict[str, Path]) -> bool: ...
+
+    def results(self, member: Any) -> tuple[dict[str, FileResult], dict[str, FileResult] | Exception]: ...
+
 
 TARGET_PYTHON = "3.11"  # the corpus's snippets are Python 3.11+
 
@@ -185,8 +192,6 @@ class StaticReviewer(Reviewer):
             self.profile.sha256
 
     def answer_fingerprint(self) -> str:
-        from redpen_bench.run.cache import cache_key
-
         return cache_key(tool=self.family, version=self.version, profile=self.profile_hash(),
                          reader=self.reader_version)
 
@@ -234,26 +239,24 @@ class StaticReviewer(Reviewer):
         return {digest: results.get(name, FileResult()) for name, digest in names.items()}
 
     def cache_keys(self, digests: Iterable[str]) -> dict[str, str]:
-        from redpen_bench.run.cache import cache_key
-
         profile_hash = self.profile_hash()
         return {d: cache_key(tool=self.family, version=self.version, profile=profile_hash, file=d,
                              reader=self.reader_version) for d in digests}
 
     def lookup(self, files: dict[str, Path]) -> tuple[dict[str, FileResult], dict[str, Path]]:
         """(cached results, files missing from the cache) for `files` (content hash -> source path)."""
-        from redpen_bench.run.cache import Cache
-
         keys = self.cache_keys(files)
-        found = Cache(self.options.cache_path).get_many(list(keys.values())) if self.options.use_cache else {}
+        cache = open_cache_of(self.options)
+        found = cache.get_many(list(keys.values())) if cache is not None else {}
         cached = {d: FileResult.from_dict(found[key]) for d, key in keys.items() if key in found}
         return cached, {d: path for d, path in files.items() if d not in cached}
 
     def store(self, results: dict[str, FileResult]) -> None:
-        from redpen_bench.run.cache import Cache
-
-        keys = self.cache_keys(results)
-        Cache(self.options.cache_path).put_many({keys[d]: result.to_dict() for d, result in results.items()})
+        cache = open_cache_of(self.options)
+        if cache is not None:
+            keys = self.cache_keys(results)
+            cache.put_many({keys[d]: result.to_dict() for d, result in results.items()})
+            cache.flush()
 
     def review(self, tasks: Sequence[Task], emit: Emit) -> None:
         by_digest: dict[str, list[Task]] = {}
@@ -269,8 +272,11 @@ class StaticReviewer(Reviewer):
             self._emit(by_digest[digest], result, emit, cached=True)
         if fresh is None:
             fresh = self.scan(missing)
+            for digest, result in fresh.items():  # the rows first: they are what a cache failure must not lose
+                self._emit(by_digest[digest], result, emit, cached=False)
             self.store(fresh)
-        elif isinstance(fresh, Exception):  # the shared run failed: the cached rows above stand
+            return
+        if isinstance(fresh, Exception):  # the shared run failed: the cached rows above stand
             raise copy.copy(fresh)  # a copy per member: each thread's raise writes its own traceback
         for digest, result in fresh.items():
             self._emit(by_digest[digest], result, emit, cached=False)
