@@ -81,6 +81,10 @@ def test_a_name_given_to_the_replay_names_its_reviewers(fixture_corpus, tmp_path
         ('{"item": "t1-total", "variant": "original", "explanation": "no verdict"}', "defect"),
         ('{"item": "t1-total", "variant": "original", "raw": 7}', "raw"),
         ('{"reviewer": 3, "item": "t1-total", "variant": "original", "defect": true}', "reviewer"),
+        ('{"item": "t1-total", "variant": "original", "defect": 1}', "defect"),
+        ('{"item": "t1-total", "variant": "original", "defect": true, "findings": "x"}', "findings"),
+        ('{"item": "t1-total", "variant": "original", "defect": true, "cost_usd": "free"}', "cost_usd"),
+        ('{"item": "t1-total", "variant": "original", "defect": true, "snippet": "0123456789abcdef"}', "snippet"),
     ],
 )
 def test_a_bad_row_names_the_file_line_and_field(fixture_corpus, tmp_path, line, field):
@@ -103,3 +107,48 @@ def test_bad_replay_files_on_the_command_line_are_one_line_and_exit_2(tmp_path, 
         assert caught.value.code == 2
         err = capsys.readouterr().err
         assert message in err and "Traceback" not in err
+
+
+def _all(fixture_corpus, defect: bool) -> list[dict]:
+    return [{"reviewer": "model", "item": v.item_id, "variant": v.name, "defect": defect}
+            for v in fixture_corpus.snippets]
+
+
+def test_a_changed_replay_file_replaces_its_rows(fixture_corpus, tmp_path):
+    """An all-yes file, then the same file all-no with one snippet left out: the folder holds the second file's
+    rows only (the left-out snippet's old yes is gone, not scored)."""
+    path = write_rows(tmp_path / "log.jsonl", _all(fixture_corpus, True))
+    run_reviewers(fixture_corpus, [f"replay:{path}"], tmp_path / "run", ReviewOptions())
+    second = _all(fixture_corpus, False)[1:]
+    write_rows(path, second)
+    result = run_reviewers(fixture_corpus, [f"replay:{path}"], tmp_path / "run", ReviewOptions())
+    assert result.refreshed == [f"replay:{path}"]
+    rows = RunFolder(tmp_path / "run").rows("model")
+    assert len(rows) == len(second) and not any(r["defect"] for r in rows)
+    table = score_rows(rows, fixture_corpus).to_json()["reviewers"]["model"]
+    always_no = score_rows([r | {"reviewer": "no"} for r in rows], fixture_corpus).to_json()["reviewers"]["no"]
+    assert table["average"] == always_no["average"]
+    again = run_reviewers(fixture_corpus, [f"replay:{path}"], tmp_path / "run", ReviewOptions())
+    assert again.new_rows == {} and again.refreshed == []  # unchanged file: nothing stored twice
+
+
+def test_a_wrong_extra_field_once_stored_can_be_corrected(fixture_corpus, tmp_path):
+    """A bad field is refused before anything is stored; the corrected file is then taken whole."""
+    rows = _all(fixture_corpus, True)
+    path = write_rows(tmp_path / "log.jsonl", [rows[0] | {"findings": "x"}, *rows[1:]])
+    with pytest.raises(InputError, match="field 'findings'"):
+        run_reviewers(fixture_corpus, [f"replay:{path}"], tmp_path / "run", ReviewOptions())
+    write_rows(path, [rows[0] | {"findings": []}, *rows[1:]])
+    run_reviewers(fixture_corpus, [f"replay:{path}"], tmp_path / "run", ReviewOptions())
+    assert RunFolder(tmp_path / "run").rows("model")[0]["findings"] == []
+
+
+def test_rows_hashed_for_another_corpus_are_refused(fixture_corpus, tmp_path):
+    """A row whose snippet hash names another file than this corpus's is refused, never re-hashed."""
+    run_reviewers(fixture_corpus, ["oracle"], tmp_path / "orig", ReviewOptions())
+    stored = [json.loads(line) for line in (tmp_path / "orig" / "verdicts.jsonl").read_text().splitlines()]
+    assert all(r["snippet"] for r in stored)
+    stored[2]["snippet"] = "f" * 16
+    path = write_rows(tmp_path / "log.jsonl", stored)
+    with pytest.raises(InputError, match="line 3: field 'snippet'"):
+        run_reviewers(fixture_corpus, [f"replay:{path}"], tmp_path / "run", ReviewOptions())

@@ -21,10 +21,11 @@ Read from ./redpen.toml when present, or from --config FILE. Errors name the fil
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import rtoml
 
 from redpen_bench.errors import InputError
 from redpen_bench.reviewers import Spec, check_name, parse_spec
@@ -70,10 +71,10 @@ def load_config(path: str | Path | None = None, cwd: Path | None = None) -> Conf
         path = candidate
     path = Path(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = rtoml.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ConfigError(f"{path}: config file not found") from None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, rtoml.TomlParsingError) as exc:
         raise ConfigError(f"{path}: unreadable TOML: {exc}") from None
     unknown = sorted(set(data) - set(_TABLES))
     if unknown:

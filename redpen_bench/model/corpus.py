@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-import rtoml  # not tomllib: a corpus of 2,200 items parses its 4,400 TOML files in 0.4 s, not 3.5 s
+import rtoml  # the one TOML reader (pyproject.toml says why)
 
 from redpen_bench.errors import InputError
 from redpen_bench.model.keywords import normalised_phrase

@@ -7,10 +7,11 @@ from, and check them before relying on a cost.
 from __future__ import annotations
 
 import re
-import tomllib
 from importlib import resources
 from pathlib import Path
 from typing import Any
+
+import rtoml
 
 from redpen_bench.errors import InputError
 
@@ -20,7 +21,7 @@ _DATED = re.compile(r"-(\d{4}-\d{2}-\d{2}|\d{8}|latest)$")
 def load_prices(path: Path | None = None) -> dict[str, dict[str, float]]:
     text = (Path(path).read_text(encoding="utf-8") if path else
             resources.files("redpen_bench").joinpath("prices.toml").read_text(encoding="utf-8"))
-    return check_prices(tomllib.loads(text).get("prices", {}), str(path or "prices.toml"))
+    return check_prices(rtoml.loads(text).get("prices", {}), str(path or "prices.toml"))
 
 
 def check_prices(table: Any, where: str) -> dict[str, dict[str, float]]:

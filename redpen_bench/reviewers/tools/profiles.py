@@ -11,10 +11,11 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import rtoml
 
 from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import packaged_path
@@ -106,8 +107,8 @@ def load_profile(tool: str, name: str | None, schema: Schema) -> Profile:
     path = find_profile(tool, name)
     data = path.read_bytes()
     try:
-        table = tomllib.loads(data.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        table = rtoml.loads(data.decode("utf-8"))
+    except (rtoml.TomlParsingError, UnicodeDecodeError) as exc:
         raise ProfileError(f"{path}: malformed TOML: {exc}") from None
     description = table.pop("description", None)
     if not isinstance(description, str) or not description.strip():
