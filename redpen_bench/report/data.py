@@ -69,6 +69,7 @@ class Row:
     metrics: dict[str, dict[str, Cell]]  # tier -> metric -> value with interval
     detection_mean: float  # mean over tiers, as the Average is: the scatter's coordinates
     fpr_mean: float
+    lenient: int = 0  # answers read only by the parser's lenient rules
 
     @property
     def baseline(self) -> bool:
@@ -153,6 +154,7 @@ def _rows(table: ScoredTable, boot: stats.Bootstrap, families: dict[str, str]) -
             average=Cell(float(summary["average"]), *boot.interval(reviewer)),
             average_sd=float(summary["average_sd"]), samples=int(summary["samples"]),
             unparsed=int(summary["unparsed"]), errors=int(summary["errors"]), missing=int(summary["missing"]),
+            lenient=int(summary["lenient"]),
             metrics=metrics,
             detection_mean=float(tiers["detection"].mean()), fpr_mean=float(tiers["fpr"].mean()),
         ))

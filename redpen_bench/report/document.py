@@ -24,6 +24,8 @@ def leaderboard(data: ReportData) -> list:
     columns = ["#", "Reviewer", *[f"{t.capitalize()} ({data.tier_items.get(t, 0)})" for t in data.tiers], "Average"]
     columns += ["± sd over samples"] * show_samples + ["vs next below"]
     columns += ["unparsed / errors / missing"] * show_problems
+    show_lenient = any(r.lenient for r in data.rows)  # answers out of format, read by the lenient rules
+    columns += ["read leniently"] * show_lenient
     rows, classes = [], []
     for rank, row in enumerate(data.rows, 1):
         cells = [Text(str(rank), cls="num"), Text(row.reviewer, cls="name")]
@@ -42,6 +44,8 @@ def leaderboard(data: ReportData) -> list:
                               "diff" if test.different else "same"))
         if show_problems:
             cells.append(Text(f"{row.unparsed} / {row.errors} / {row.missing}", cls="num"))
+        if show_lenient:
+            cells.append(Text(str(row.lenient), cls="num"))
         rows.append(cells)
         kind = ["baseline"] * row.baseline
         if data.threshold is not None and row.family == "always-no":

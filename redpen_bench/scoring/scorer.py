@@ -101,7 +101,7 @@ def _dedupe(rows: Iterable[dict]) -> pd.DataFrame:
     columns = ["reviewer", "item", "variant", "sample", "defect", "lines", "explanation", "error"]
     if frame.empty:
         return pd.DataFrame(columns=columns)
-    for column, default in (("sample", 0), ("error", None), ("lines", None), ("explanation", "")):
+    for column, default in (("sample", 0), ("error", None), ("lines", None), ("explanation", ""), ("lenient", False)):
         if column not in frame:
             frame[column] = default
     frame["sample"] = frame["sample"].fillna(0).astype(int)
@@ -127,6 +127,8 @@ def snippet_metrics(rows: Iterable[dict], corpus: Corpus, keywords: str = DEFAUL
     table["errored"] = table["error"].notna()
     table["unparsed"] = ~table["missing"] & ~table["errored"] & table["defect"].isna()
     table["yes"] = (table["defect"] == True) & ~table["errored"]  # noqa: E712 (object column with None)
+    # read only by the parser's lenient rules (markdown, JSON, reordered fields...): a model's format compliance
+    table["lenient"] = (table["lenient"] == True) & ~table["unparsed"] & ~table["errored"]  # noqa: E712
     # plain lists: iterating pandas columns element by element costs more than the scoring itself
     yes, defective = table["yes"].tolist(), table["defective"].tolist()
     named = [list(ls) if y and isinstance(ls, list) else [] for y, ls in zip(yes, table["lines"].tolist())]
@@ -174,6 +176,7 @@ class ScoredTable:
                 "average_sd": _num(row["average_sd"]),
                 "samples": int(row["samples"]),
                 "unparsed": int(row["unparsed"]),
+                "lenient": int(row["lenient"]),
                 "errors": int(row["errors"]),
                 "missing": int(row["missing"]),
             }
@@ -219,7 +222,8 @@ def score_rows(rows: Iterable[dict], corpus: Corpus, keywords: str = DEFAULT_MOD
     tier_scores = present.pivot_table(index=["reviewer", "sample"], columns="tier", values="score")
     averages = pd.Series(average(tier_scores.to_numpy()), index=tier_scores.index)
     counts = snippets.groupby("reviewer", sort=False).agg(
-        unparsed=("unparsed", "sum"), errors=("errored", "sum"), missing=("missing", "sum"),
+        unparsed=("unparsed", "sum"), lenient=("lenient", "sum"), errors=("errored", "sum"),
+        missing=("missing", "sum"),
         samples=("sample", "nunique"),
     )
     summary = counts.assign(

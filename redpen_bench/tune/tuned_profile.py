@@ -52,7 +52,7 @@ def tuning_for(tool: str) -> ToolTuning:
 
 def semgrep_rule_files(rules_root: Path) -> dict[str, Path]:
     """Rule id -> the rule file defining it, for every rule file under the shipped rules folder."""
-    import yaml  # a dependency of bandit, so always installed with redpen-bench
+    import yaml
 
     files: dict[str, Path] = {}
     for path in sorted(p for p in rules_root.rglob("*") if p.suffix in (".yaml", ".yml")):

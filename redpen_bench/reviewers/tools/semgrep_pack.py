@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml  # a dependency of bandit, so always installed with redpen-bench
+import yaml
 
 
 class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
