@@ -8,7 +8,7 @@ import hashlib
 import sys
 from pathlib import Path
 
-from redpen_bench import corpus as corpus_module
+from redpen_bench.model import corpus as corpus_module
 from redpen_bench.model.corpus import REPAIR_OF, Corpus, Item, read_text
 from redpen_bench.run.cache import default_cache_path
 
