@@ -202,7 +202,7 @@ def _sample(mutants: list[Mutant], limit: int, seed: int) -> list[Mutant]:
 
 
 def _mover(part: Mutant, other: Mutant, source: str):
-    """Maps a line of `part`'s module to the module with `other` applied as well (through the source)."""
+    """Maps a line of `part`'s module to the module with both edits applied (through the source)."""
     def region(mutant: Mutant) -> tuple[int, int]:
         start, end, text = mutant.edit
         return _line_of(source, max(start, end - 1)), text.count("\n") - source.count("\n", start, end)
@@ -211,8 +211,8 @@ def _mover(part: Mutant, other: Mutant, source: str):
     last_other, delta_other = region(other)
 
     def move(line: int) -> int:
-        line = line - delta_part if line > last_part + delta_part else line
-        return line + delta_other if line > last_other else line
+        line = line - delta_part if line > last_part + delta_part else line      # back to the source
+        return line + (delta_part if line > last_part else 0) + (delta_other if line > last_other else 0)
     return move
 
 
