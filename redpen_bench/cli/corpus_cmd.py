@@ -40,7 +40,11 @@ def verify_command(corpus_dir, fmt, timeout, jobs, **thresholds):
 
     corpus = open_corpus(corpus_dir)
     limits = GateLimits(**thresholds)
-    report = verify(corpus, timeout=timeout, jobs=jobs, limits=limits)
+    try:
+        report = verify(corpus, timeout=timeout, jobs=jobs, limits=limits)
+    except KeyboardInterrupt:  # the checks are ended by then (killability); verify writes nothing, so says so
+        click.echo("redpen-bench: verify interrupted; nothing was changed", err=True)
+        sys.exit(130)
     if fmt == "json":
         click.echo(json.dumps(report.to_json() | {"corpus": corpus.summary()}, indent=2))
     else:

@@ -1,18 +1,17 @@
 """Killability: each item's check fails on its defective variants and passes on their repairs.
 
-Every check runs in its own subprocess (isolated interpreter, scratch folder, CPU/memory/file-size limits,
-wall-clock timeout), so a runaway or hostile snippet cannot stall or break the gate. A timeout is a kill.
+Every check runs contained (containment.py): its own interpreter under a supervisor, on a scratch copy of
+the item, without credentials, with CPU/memory/file-size limits and a wall-clock timeout; whatever it starts
+is killed when it ends. A runaway or careless snippet cannot stall or break the gate. A timeout is a kill.
 """
 
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
-import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
+from redpen_bench.gate.containment import Stopper, python_argv, run_contained, scratch_copy
 from redpen_bench.model.corpus import Corpus, Item
 
 _RUN_CHECK = r"""
@@ -25,10 +24,6 @@ def load(name, path):
 variant = load("variant_under_test", sys.argv[1])
 getattr(load("test_item", sys.argv[2]), sys.argv[3])(variant)
 """
-
-MEMORY_LIMIT = 1 << 30  # bytes of address space per check
-FILE_LIMIT = 16 << 20  # bytes a check may write
-
 
 @dataclass(frozen=True)
 class Check:
@@ -70,37 +65,28 @@ def checks_for(item: Item) -> list[Check]:
     return checks
 
 
-def _limits(timeout: float):
-    def apply() -> None:
-        import resource
-
-        cpu = int(timeout) + 1
-        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
-        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
-        resource.setrlimit(resource.RLIMIT_FSIZE, (FILE_LIMIT, FILE_LIMIT))
-
-    return apply
-
-
-def run_check(item: Item, check: Check, timeout: float) -> CheckResult:
-    with tempfile.TemporaryDirectory(prefix="redpen-check-") as scratch:
-        command = [sys.executable, "-I", "-B", "-c", _RUN_CHECK, str(item.file(check.variant).resolve()),
-                   str(item.test_path.resolve()), check.function]
-        env = {"PATH": os.environ.get("PATH", ""), "HOME": scratch, "TMPDIR": scratch, "PYTHONHASHSEED": "0"}
-        try:
-            proc = subprocess.run(command, cwd=scratch, env=env, capture_output=True, text=True, timeout=timeout,
-                                  preexec_fn=_limits(timeout) if os.name == "posix" else None)
-        except subprocess.TimeoutExpired:
-            return CheckResult(check, False, f"timeout after {timeout:g} s")
-    lines = proc.stderr.strip().splitlines()
-    return CheckResult(check, proc.returncode == 0, lines[-1] if lines else f"exit {proc.returncode}")
+def run_check(item: Item, check: Check, timeout: float, stopper: Stopper | None = None) -> CheckResult:
+    """One check on a scratch copy of the item (placed as in a corpus: a check that writes beside itself or
+    into its corpus root by relative path writes into scratch)."""
+    with scratch_copy(item.folder, f"corpus/items/{item.id}") as copy:
+        argv = python_argv(_RUN_CHECK, str(copy / f"{check.variant}.py"), str(copy / "test_item.py"), check.function)
+        outcome = run_contained(argv, copy, timeout, stopper=stopper)
+    return CheckResult(check, outcome.passed, outcome.detail)
 
 
 def run_killability(corpus: Corpus, timeout: float = 10.0, jobs: int | None = None) -> dict[str, list[CheckResult]]:
     """All checks of all items, in parallel across the machine's cores; results grouped by item id."""
     work = [(item, check) for item in corpus.items for check in checks_for(item)]
-    with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 2) as pool:
-        results = list(pool.map(lambda pair: run_check(pair[0], pair[1], timeout), work))
+    stopper = Stopper()
+    pool = ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 2)
+    try:
+        results = list(pool.map(lambda pair: run_check(pair[0], pair[1], timeout, stopper), work))
+    except BaseException:  # Ctrl-C: no check starts after this, and every running one is ended and reaped
+        pool.shutdown(wait=False, cancel_futures=True)
+        stopper.stop()
+        pool.shutdown(wait=True)
+        raise
+    pool.shutdown()
     grouped: dict[str, list[CheckResult]] = {item.id: [] for item in corpus.items}
     for result in results:
         grouped[result.check.item].append(result)

@@ -1,0 +1,122 @@
+"""The supervisor of one contained run (containment.py): a script, run as `python -I -S -B _supervisor.py SPEC`.
+
+It starts the command in a process group of its own, waits for it to exit or for the timeout, then kills
+the group and every process left below the supervisor, reaps them, and writes one JSON line to the report
+fd: {"status": N} (-N: killed by signal N), {"timed_out": true} or {"stopped": true} (SIGTERM). Standard
+library only and nothing imported that it does not use: it starts once per check.
+"""
+
+import contextlib
+import json
+import os
+import signal
+import sys
+
+PR_SET_CHILD_SUBREAPER = 36
+
+
+class _Stop(Exception):
+    pass
+
+
+def _raise(signum, _frame):
+    raise _Stop(signum)
+
+
+def _become_subreaper() -> None:
+    """Orphans below us are reparented to us, not to init: a double-forked daemon stays in reach."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+
+
+def _start(argv, limits, report_fd) -> int:
+    pid = os.fork()
+    if pid:
+        with contextlib.suppress(OSError):  # also in the child: whichever runs first, the group exists
+            os.setpgid(pid, pid)
+        return pid
+    try:
+        os.setpgid(0, 0)
+        for signum in (signal.SIGTERM, signal.SIGALRM):
+            signal.signal(signum, signal.SIG_DFL)
+        os.close(report_fd)
+        import resource
+
+        for name, value in (("RLIMIT_CPU", limits["cpu"]), ("RLIMIT_AS", limits["memory"]),
+                            ("RLIMIT_FSIZE", limits["file_size"])):
+            resource.setrlimit(getattr(resource, name), (value, value))
+        os.execvp(argv[0], argv)
+    except BaseException as exc:  # never return into the supervisor's code in the child
+        os.write(2, f"contained run: cannot start {argv[0]}: {exc}\n".encode())
+    os._exit(127)
+
+
+def _status(result) -> int:
+    return result.si_status if result.si_code == os.CLD_EXITED else -result.si_status
+
+
+def _children() -> list[int]:
+    me = os.getpid()
+    try:
+        with open(f"/proc/{me}/task/{me}/children") as file:
+            return [int(p) for p in file.read().split()]
+    except OSError:
+        pass
+    found = []
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return found
+    for name in names:
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/stat") as file:
+                    # pid (comm) state ppid ...; comm may hold spaces and parentheses
+                    if int(file.read().rsplit(")", 1)[1].split()[1]) == me:
+                        found.append(int(name))
+            except (OSError, IndexError, ValueError):
+                pass
+    return found
+
+
+def _kill_everything_below(group: int) -> None:
+    """SIGKILL the command's group, then each child of ours until none is left. A killed process's children
+    are reparented to us before it can be reaped, so each round sees them; waitpid returns once one dies."""
+    with contextlib.suppress(OSError):
+        os.killpg(group, signal.SIGKILL)
+    while True:
+        for pid in _children():
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        try:
+            os.waitpid(-1, 0)
+        except ChildProcessError:
+            return
+
+
+def main() -> None:
+    spec = json.loads(sys.argv[1])
+    signal.signal(signal.SIGTERM, _raise)
+    signal.signal(signal.SIGALRM, _raise)
+    report, pid = {}, None
+    _become_subreaper()
+    try:
+        pid = _start(spec["argv"], spec["limits"], spec["fd"])
+        signal.setitimer(signal.ITIMER_REAL, spec["timeout"])
+        # WNOWAIT: the command stays a zombie, so its pid, and with it its group, cannot be reused before killpg
+        report["status"] = _status(os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT))
+    except _Stop as stop:
+        report = {"timed_out": True} if stop.args[0] == signal.SIGALRM else {"stopped": True}
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    signal.signal(signal.SIGALRM, signal.SIG_IGN)
+    if pid is not None:
+        _kill_everything_below(pid)
+    os.write(spec["fd"], json.dumps(report).encode())
+
+
+if __name__ == "__main__":
+    main()
