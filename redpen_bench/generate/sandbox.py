@@ -12,13 +12,15 @@ import subprocess
 
 MEMORY_LIMIT = 1 << 30  # bytes of address space: a mutant that allocates without end dies, not the machine
 FILE_LIMIT = 16 << 20  # bytes any one file may grow to
-_SECRET = re.compile(r"API_KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL", re.IGNORECASE)
+# the same rules as gate/containment.py (which generate/, a sibling layer, may not import): only what a
+# Python process needs passes, never a credential, nor PYTHON* settings (the project's own path is its cwd)
+_KEPT = re.compile(r"PATH|LANG|LC_[A-Z]+|TZ")
+_SECRET = re.compile(r"API_?KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL", re.IGNORECASE)
 
 
 def scrubbed_env(scratch: str, extra: dict[str, str] | None = None) -> dict[str, str]:
-    """The parent's environment less credentials and Python path settings, home and temp in the scratch folder."""
-    env = {k: v for k, v in os.environ.items()
-           if not _SECRET.search(k) and not k.startswith("PYTHON") and not k.startswith("PYTEST")}
+    """What a contained process sees: PATH and locale, home and temp in the scratch folder, no credentials."""
+    env = {k: v for k, v in os.environ.items() if _KEPT.fullmatch(k) and not _SECRET.search(k)}
     env |= {"HOME": scratch, "TMPDIR": scratch, "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1"}
     return env | (extra or {})
 
