@@ -26,8 +26,12 @@ TIMEOUT_MARGIN = 0.25
 # that loop for ever are common (a deleted increment); waiting the whole --timeout on each was most of a run.
 SOURCE_FACTOR = 50
 MIN_LIMIT = 1.0
-# a module that raises at import: a check that passes on it never looked at the code it was given
+# project mode: a module that raises at import; a suite that passes with it never imports the file
 FORCED_FAIL = 'raise RuntimeError("redpen-bench forced failure: a check must fail on this module")\n'
+# corpus mode: the harness imports the module itself, so it is one whose every name raises; a check that
+# passes on it never looked at the code it was given
+FORCED_FAIL_NAMES = ('def __getattr__(name):\n'
+                     '    raise RuntimeError(f"redpen-bench forced failure: {name} looked up")\n')
 _GRACE = 5.0  # seconds past --timeout before a silent worker is presumed wedged and restarted
 
 
@@ -121,7 +125,7 @@ def baseline(worker: CheckWorker, source: str, source_path: str) -> Outcome:
     if outcome.status != "pass":
         detail = "timed out" if outcome.status == "timeout" else outcome.detail
         raise InputError(f"{source_path}: {worker.check_name} fails on the unmutated source: {detail}")
-    if worker.check(FORCED_FAIL).status == "pass":
-        raise InputError(f"{worker.test_path}: {worker.check_name} passes on a module that raises at import: "
+    if worker.check(FORCED_FAIL_NAMES).status == "pass":
+        raise InputError(f"{worker.test_path}: {worker.check_name} passes on a module whose every name raises: "
                          "it does not test the code it is given")
     return outcome

@@ -37,15 +37,19 @@ def is_test_file(rel: str) -> bool:
     return name.startswith("test_") or name.endswith("_test.py") or name in ("conftest.py", "setup.py")
 
 
-def project_units(root: Path, globs: tuple[str, ...]) -> list[Unit]:
+def project_units(root: Path, globs: tuple[str, ...], tests: tuple[str, ...] = ()) -> list[Unit]:
+    """The files to mutate: those matching --source, else every .py but tests, conftest, setup.py and the
+    paths given to --tests."""
     units = []
+    test_paths = tuple(t.split("::")[0].rstrip("/") for t in tests)
     for path in sorted(root.rglob("*.py")):
         rel = path.relative_to(root).as_posix()
         parts = rel.split("/")
         if globs:
             if not any(fnmatch.fnmatchcase(rel, g) for g in globs):
                 continue
-        elif is_test_file(rel) or any(p in _SKIPPED_DIRS or p.startswith(".") for p in parts[:-1]):
+        elif (is_test_file(rel) or any(p in _SKIPPED_DIRS or p.startswith(".") for p in parts[:-1])
+              or any(rel == t or rel.startswith(t + "/") for t in test_paths)):
             continue
         slug = re.sub(r"[^A-Za-z0-9]+", "-", rel.removesuffix(".py")).strip("-").lower()
         units.append(Unit(rel, path, slug))
@@ -157,7 +161,9 @@ def project_test_text(killed: Killed, snippet, root: Path, tests: tuple[str, ...
     for part in killed.mutant.parts:
         modules[digest(excerpt(source, part).defective)] = part.source
     return TEMPLATE.read_text(encoding="utf-8").format(
-        project=repr(project_rel), source=repr(killed.unit.name), tests=repr(list(killed.tests or tests)),
+        # a pair: its faults may be killed by other tests than the pair is, so the check runs the whole suite
+        project=repr(project_rel), source=repr(killed.unit.name),
+        tests=repr(list(tests) if killed.mutant.parts else list(killed.tests or tests)),
         source_sha=repr(digest(source)), modules=repr(modules))
 
 
@@ -167,7 +173,7 @@ def mutate_project(project: Path, out: Path, options: Options, jobs: int, progre
     if not root.is_dir():
         raise InputError(f"{project}: PROJECT: folder not found")
     check_out(out)
-    units = project_units(root, globs)
+    units = project_units(root, globs, tests)
     results = kill_project(root, units, options, jobs, tests, progress)
     # relative to the corpus (no absolute path in the output); the corpus and its temp build are siblings
     project_rel = os.path.relpath(root, out.resolve())
