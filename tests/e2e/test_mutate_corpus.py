@@ -25,7 +25,7 @@ def test_round_trip_mutate_verify_run_score(tmp_path):
     run_dir = tmp_path / "run"
     ran = cli("run", "--corpus", str(out), "-r", "always-no,oracle", "--out", str(run_dir))
     assert ran.returncode == 0, ran.stderr
-    scored = cli("score", str(run_dir), "--format", "json")
+    scored = cli("score", str(run_dir), "--corpus", str(out), "--format", "json")
     assert scored.returncode == 0, scored.stderr
     assert '"oracle"' in scored.stdout
 
