@@ -35,6 +35,7 @@ COMMAND_MODULES = (
     "rules_cmd",
     "compare_cmd",
     "tune_cmd",
+    "mutate_cmd",
 )
 
 

@@ -52,6 +52,8 @@ def verify_command(corpus_dir, fmt, timeout, jobs, **thresholds):
         for failure in report.failures:
             click.echo(f"FAIL {failure['item']}: {failure['check']}: {failure['reason']}")
         _echo_closest(report, limits)
+        for note in report.notes:
+            click.echo(f"note: {note}")
         click.echo(report.summary_line())
     if not report.passed:
         sys.exit(1)

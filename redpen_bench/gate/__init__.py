@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-from redpen_bench.gate.distinctness import run_distinctness
+from redpen_bench.gate import generated as gen
+from redpen_bench.gate.distinctness import Distinctness, run_distinctness
 from redpen_bench.gate.integrity import run_integrity
 from redpen_bench.gate.keyword_fixtures import FixtureReport, run_keyword_fixtures
 from redpen_bench.gate.killability import run_killability
@@ -41,6 +42,7 @@ class GateReport:
     closest_disguise: dict | None = None
     closest_domains: dict | None = None
     keywords: dict = field(default_factory=dict)  # fixture recall, fixture site F1, generic recall
+    notes: list[str] = field(default_factory=list)  # checks skipped, and why
 
     @property
     def passed(self) -> bool:
@@ -62,7 +64,7 @@ class GateReport:
             "closest_disguise": self.closest_disguise,
             "closest_domains": self.closest_domains,
             "keywords": self.keywords,
-        }
+        } | ({"notes": self.notes} if self.notes else {})
 
 
 def verify(
@@ -72,16 +74,27 @@ def verify(
     limits = limits or GateLimits()
     failures: list[dict] = []
     killable = 0
+    generated, notes, checked = gen.is_generated(corpus), [], corpus
+    if generated:
+        checked, notes = gen.without_absent_projects(corpus)
+        killable = len(corpus.items) - len(checked.items)
+        notes.append(gen.SKIPPED_CHECKS)
+        for item_id, found in gen.duplicate_mutants(corpus).items():
+            failures += [{"item": item_id, "check": "integrity", "reason": reason} for reason in found]
     if killability:
-        for item_id, results in run_killability(corpus, timeout, jobs).items():
+        for item_id, results in run_killability(checked, timeout, jobs).items():
             bad = [r for r in results if not r.as_expected]
             killable += not bad
             failures += [{"item": item_id, "check": "killability", "reason": r.reason()} for r in bad]
     problems, intact = run_integrity(corpus)
     for item_id, found in problems.items():
         failures += [{"item": item_id, "check": "integrity", "reason": reason} for reason in found]
-    distinct = run_distinctness(corpus, limits.max_similarity, limits.max_overlap, limits.max_disguise_similarity,
-                                limits.max_domain_overlap, limits.min_clean_intent)
+    if generated:
+        distinct = Distinctness([], {}, None)
+    else:
+        distinct = run_distinctness(corpus, limits.max_similarity, limits.max_overlap,
+                                    limits.max_disguise_similarity, limits.max_domain_overlap,
+                                    limits.min_clean_intent)
     not_distinct = set()
     for a, b, ratio in distinct.pair_failures:
         not_distinct |= {a, b}
@@ -100,7 +113,7 @@ def verify(
         not_distinct |= {item_id} if found else set()
         failures += [{"item": item_id, "check": "distinctness", "reason": reason} for reason in found]
     fixtures = FixtureReport()  # min_fixtures 0: a corpus without fixtures (converted from elsewhere)
-    if limits.min_fixtures:
+    if limits.min_fixtures and not generated:
         fixtures = run_keyword_fixtures(corpus, limits.min_fixtures, limits.min_fixture_recall,
                                         limits.max_generic_recall, limits.min_generic)
     for item_id, found in fixtures.failures.items():
@@ -116,4 +129,5 @@ def verify(
         closest_domains={"variants": [domains[0], domains[1]], "overlap": domains[2]} if domains else None,
         keywords={"fixture_recall": fixtures.fixture_recall, "fixture_site_f1": fixtures.fixture_site_f1,
                   "generic_recall": fixtures.generic_recall, "limits": asdict(limits)},
+        notes=notes,
     )

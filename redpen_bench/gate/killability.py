@@ -11,7 +11,7 @@ import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-from redpen_bench.gate.containment import Stopper, python_argv, run_contained, scratch_copy
+from redpen_bench.gate.containment import Stopper, contained_env, python_argv, run_contained, scratch_copy
 from redpen_bench.model.corpus import Corpus, Item
 
 _RUN_CHECK = r"""
@@ -70,7 +70,10 @@ def run_check(item: Item, check: Check, timeout: float, stopper: Stopper | None 
     into its corpus root by relative path writes into scratch)."""
     with scratch_copy(item.folder, f"corpus/items/{item.id}") as copy:
         argv = python_argv(_RUN_CHECK, str(copy / f"{check.variant}.py"), str(copy / "test_item.py"), check.function)
-        outcome = run_contained(argv, copy, timeout, stopper=stopper)
+        env, project = None, item.provenance.get("project")
+        if isinstance(project, str):  # a generated project item: its check re-runs the project's killing tests
+            env = contained_env(copy) | {"REDPEN_PROJECT": str((item.folder.parents[1] / project).resolve())}
+        outcome = run_contained(argv, copy, timeout, env=env, stopper=stopper)
     return CheckResult(check, outcome.passed, outcome.detail)
 
 

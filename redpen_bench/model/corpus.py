@@ -22,6 +22,8 @@ SCORED_VARIANTS = ("original", "disguised", "fixed", "clean")
 DEFECTIVE_VARIANTS = ("original", "disguised")
 REPAIR_OF = {"original": "fixed", "disguised": "disguised_fixed"}
 KNOWN_OPERATORS = ("AOR", "ROR", "UOI", "LCR", "SDL", "HOM", "ABS", "OTHER")
+# the further operator families `redpen-bench mutate` plants (redpen_bench/generate/operators.py)
+MUTATION_OPERATORS = ("CRP", "SIR", "EXS", "COD", "COI", "OSW", "RVR")
 DEFAULT_TIERS = ("easy", "medium", "hard")
 EXPLANATIONS_FILE = "explanations.toml"
 GENERIC_EXPLANATIONS_FILE = "generic-explanations.toml"
@@ -78,6 +80,8 @@ class Item:
     variants: dict[str, Variant]  # scored variants present, in SCORED_VARIANTS order
     explanations: dict[str, tuple[Explanation, ...]] = field(default_factory=dict)  # per defective variant
     single_faults: tuple[Path, ...] = ()  # only_fault*.py: original with one of its faults (gate only)
+    cluster: str = ""  # [provenance] cluster of a generated item: items of one source function resample together
+    provenance: dict = field(default_factory=dict, repr=False)  # generated items: where the mutant came from
 
     @property
     def test_path(self) -> Path:
@@ -99,6 +103,7 @@ class Corpus:
     items: tuple[Item, ...]
     file_hashes: dict[str, str] = field(repr=False)
     generic_explanations: tuple[str, ...] = ()  # bug vocabulary with no item specifics: must score low
+    generated: dict | None = field(default=None, repr=False)  # corpus.toml [generated]: made by `mutate`
 
     @cached_property
     def hash(self) -> str:
@@ -308,9 +313,13 @@ def _load_item(folder: Path, tiers: tuple[str, ...] | None, files: dict[str, byt
     operators = data.get("operators", [])
     if not isinstance(operators, list) or not operators or not all(isinstance(o, str) for o in operators):
         raise CorpusError(f"{toml_path}: field 'operators': expected a non-empty list of operator names")
-    unknown = [o for o in operators if o not in KNOWN_OPERATORS]
+    unknown = [o for o in operators if o not in KNOWN_OPERATORS + MUTATION_OPERATORS]
     if unknown:
-        raise CorpusError(f"{toml_path}: field 'operators': unknown {unknown}; known: {list(KNOWN_OPERATORS)}")
+        raise CorpusError(f"{toml_path}: field 'operators': unknown {unknown}; known: "
+                          f"{list(KNOWN_OPERATORS + MUTATION_OPERATORS)}")
+    provenance = data.get("provenance", {})
+    if not isinstance(provenance, dict) or not isinstance(provenance.get("cluster", ""), str):
+        raise CorpusError(f"{toml_path}: field 'provenance': expected a table whose 'cluster' is a string")
     tables = data.get("variants", {})
     if not isinstance(tables, dict):
         raise CorpusError(f"{toml_path}: field 'variants': expected tables [variants.original] ...")
@@ -355,6 +364,8 @@ def _load_item(folder: Path, tiers: tuple[str, ...] | None, files: dict[str, byt
         explanations=_explanations(folder, n_lines, files),
         single_faults=tuple(sorted(folder / n for n in files
                                    if "/" not in n and fnmatch.fnmatchcase(n, SINGLE_FAULT_GLOB))),
+        cluster=provenance.get("cluster", ""),
+        provenance=provenance,
     )
 
 
@@ -375,6 +386,9 @@ def load_corpus(root: str | Path | None = None) -> Corpus:
     ):
         raise CorpusError(f"{meta_path}: field 'tiers': expected a non-empty list of tier names")
     tiers = tuple(declared) if declared else None
+    generated = meta.get("generated")
+    if generated is not None and not isinstance(generated, dict):
+        raise CorpusError(f"{meta_path}: field 'generated': expected a table [generated]")
     items_dir = root / "items"
     if not items_dir.is_dir():
         raise CorpusError(f"{items_dir}: folder missing")
@@ -413,4 +427,5 @@ def load_corpus(root: str | Path | None = None) -> Corpus:
         items=tuple(items),
         file_hashes=file_hashes,
         generic_explanations=_generic_explanations(root),
+        generated=generated,
     )

@@ -1,0 +1,1 @@
+"""Mutant generation: pure source transformations (operators, excerpts, mechanism keywords)."""

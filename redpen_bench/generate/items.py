@@ -1,0 +1,171 @@
+"""Write a generated corpus in format v1: one item per killed mutant (original.py the mutant's snippet,
+fixed.py the source's), item.toml with the ground truth and provenance, and corpus.toml's [generated]."""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import json
+import shutil
+import uuid
+from collections import Counter
+from pathlib import Path
+
+from redpen_bench import __version__
+from redpen_bench.generate import excerpt as excerpts
+from redpen_bench.generate import mechanisms
+from redpen_bench.generate.units import COUNT_COLUMNS, TIER_ORDER, Killed, Options, UnitResult
+
+MARKER = "generated"  # corpus.toml's table that says `mutate` made this folder (and may replace it)
+
+
+def toml_value(value) -> str:
+    """A TOML value (JSON's string escapes are TOML's), written the same way every time."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{toml_key(k)} = {toml_value(v)}" for k, v in value.items()) + " }"
+    raise TypeError(f"no TOML for {value!r}")
+
+
+def toml_key(key) -> str:
+    key = str(key)
+    return key if key.replace("_", "").replace("-", "").isalnum() and key.isascii() else json.dumps(key)
+
+
+def toml_table(name: str | None, table: dict) -> str:
+    head = f"[{name}]\n" if name else ""
+    return head + "".join(f"{toml_key(k)} = {toml_value(v)}\n" for k, v in table.items())
+
+
+def item_id(number: int, killed: Killed) -> str:
+    return f"g{number:04d}-{killed.mutant.operator.lower()}-{killed.unit.slug}"[:64]
+
+
+def _planted_text(snippet: str, lines) -> str:
+    text = snippet.splitlines()
+    return "\n".join(text[n - 1] for n in lines if 0 < n <= len(text))
+
+
+def item_toml(number: int, killed: Killed, snippet, source_file: str, seed: int, extra: dict) -> str:
+    mutant = killed.mutant
+    head = {
+        "id": item_id(number, killed),
+        "title": mechanisms.title(mutant),
+        "tier": mutant.operator,
+        "operators": [mutant.operator],
+        "description": mutant.description,
+    }
+    variant = {"lines": sorted(snippet.lines),
+               "keywords": mechanisms.keyword_groups(mutant, _planted_text(snippet.defective, snippet.lines))}
+    sites = {str(line): sorted(others) for line, others in sorted(dict(snippet.sites or {}).items()) if others}
+    if sites:
+        variant["sites"] = sites
+    provenance = {
+        "source": source_file,
+        "function": mutant.function,
+        "operator": mutant.operator,
+        "key": mutant.key,
+        "source_lines": sorted(getattr(mutant, "source_lines", ()) or ()),
+        "original": mutant.original,
+        "mutated": mutant.mutated,
+        "killing_tests": list(killed.tests),
+        "timed_out": killed.timed_out,
+        "seed": seed,
+        "cluster": f"{source_file}::{mutant.function}",
+    }
+    if mutant.parts:
+        provenance["parts"] = [p.key for p in mutant.parts]
+    return (toml_table(None, head) + "\n" + toml_table("variants.original", variant) + "\n"
+            + toml_table("provenance", provenance | extra))
+
+
+def snippet_of(killed: Killed):
+    """The item's snippets and ground truth, or None when the planted lines would not lie within the diff
+    between them (the gate's integrity rule; such a mutant is dropped, never written wrong)."""
+    snippet = excerpts.excerpt(killed.unit.source, killed.mutant)
+    defective, fixed = snippet.defective.splitlines(), snippet.fixed.splitlines()
+    changed: set[int] = set()
+    for tag, i1, i2, _, _ in difflib.SequenceMatcher(None, defective, fixed, autojunk=False).get_opcodes():
+        if tag in ("replace", "delete"):
+            changed.update(range(i1 + 1, i2 + 1))
+        elif tag == "insert":
+            changed.update({i1, i1 + 1})
+    inside = all(1 <= n <= len(defective) for n in snippet.lines)
+    return snippet if snippet.lines and inside and set(snippet.lines) <= changed else None
+
+
+def write_item(folder: Path, number: int, killed: Killed, snippet, source_file: str, seed: int,
+               test_text: str, extra: dict | None = None) -> None:
+    """One item folder. `test_text`: its test_item.py."""
+    source = killed.unit.source
+    folder.mkdir(parents=True)
+    (folder / "original.py").write_text(snippet.defective, encoding="utf-8")
+    (folder / "fixed.py").write_text(snippet.fixed, encoding="utf-8")
+    if killed.unit.clean is not None:
+        shutil.copyfile(killed.unit.clean, folder / "clean.py")
+    for i, part in enumerate(killed.mutant.parts, 1):  # each fault of a pair is killable alone (the gate checks)
+        (folder / f"only_fault{i}.py").write_text(excerpts.excerpt(source, part).defective, encoding="utf-8")
+    (folder / "test_item.py").write_text(test_text, encoding="utf-8")
+    (folder / "item.toml").write_text(item_toml(number, killed, snippet, source_file, seed, extra or {}),
+                                      encoding="utf-8")
+
+
+def corpus_test_text(killed: Killed) -> str:
+    """The source item's check as check_original (aliased where the source was disguised_fixed.py)."""
+    text = killed.unit.test_path.read_text(encoding="utf-8")
+    if killed.unit.check != "check_original":
+        text += (f"\n\n# generated: the mutated source was checked by {killed.unit.check}\n"
+                 f"check_original = {killed.unit.check}\n")
+    return text
+
+
+def total_counts(results: list[UnitResult]) -> dict[str, dict[str, int]]:
+    merged: dict[str, Counter] = {}
+    for result in results:
+        for op, counter in result.counts.items():
+            merged.setdefault(op, Counter()).update(counter)
+    return {op: {c: merged[op][c] for c in COUNT_COLUMNS} for op in TIER_ORDER if op in merged}
+
+
+def corpus_toml(name: str, description: str, license: str, kept: list[Killed], counts: dict, options: Options,
+                mode: str, source: str) -> str:
+    present = {k.mutant.operator for k in kept}
+    tiers = [t for t in TIER_ORDER if t in present]
+    fingerprint = hashlib.sha256(json.dumps([source, options.seed, options.as_toml()]).encode()).hexdigest()
+    canary = uuid.uuid5(uuid.NAMESPACE_URL, f"redpen-bench-generated:{fingerprint}")
+    head = {"name": name, "version": "1", "description": description, "license": license, "tiers": tiers}
+    text = toml_table(None, head)
+    text += ("# Canary: this corpus must not appear in training data. If a model can complete this GUID, "
+             "it has seen the corpus.\n")
+    text += f"canary = {toml_value(f'REDPEN-BENCH CANARY GUID {canary}')}\n\n"
+    text += toml_table(MARKER, {"tool": f"redpen-bench {__version__}", "mode": mode, "source": source,
+                                "seed": options.seed, "items": len(kept)})
+    text += "\n" + toml_table(f"{MARKER}.options", options.as_toml())
+    for op, row in counts.items():
+        text += "\n" + toml_table(f"{MARKER}.counts.{op}", row)
+    return text
+
+
+def is_previous_output(folder: Path) -> bool:
+    """A folder `mutate` may replace: empty, or a corpus it wrote before."""
+    if not any(folder.iterdir()):
+        return True
+    meta = folder / "corpus.toml"
+    return meta.is_file() and f"\n[{MARKER}]\n" in meta.read_text(encoding="utf-8", errors="replace")
+
+
+def replace_folder(built: Path, out: Path) -> None:
+    """Move the finished corpus into place: the old one is renamed aside first, removed last."""
+    old = out.with_name(f".{out.name}.old")
+    shutil.rmtree(old, ignore_errors=True)
+    if out.exists():
+        out.rename(old)
+    built.rename(out)
+    shutil.rmtree(old, ignore_errors=True)

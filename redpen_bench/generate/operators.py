@@ -1,0 +1,252 @@
+"""First-order mutants of a module and their higher-order pairs: pure source transformation.
+
+`scan` finds every site (see `sites`), applies one at a time as a text edit and keeps the mutants that
+compile, differ from the source and from every earlier mutant, and touch live code. Line numbers follow
+corpus/FORMAT.md: the planted lines are the lines of the mutated module that the repair replaces; for a
+pure deletion, the next line of code below the insertion point inside the same function (the statement
+that now runs in its place, or the line after its block), with the line of code above as a second site.
+When nothing of the function follows (the deleted statement ended the function, or the file), the planted
+line is the line of code above and there is no second site.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from redpen_bench.generate.sites import Site, collect
+
+OPERATORS: dict[str, str] = {
+    "AOR": "arithmetic operator replacement (+ - * / // % ** and augmented forms)",
+    "ROR": "relational operator replacement (boundary < <-> <=, == <-> !=, is/is not, in/not in)",
+    "LCR": "logical connector replacement (and <-> or)",
+    "UOI": "unary operator insertion/deletion (`not`, unary minus)",
+    "SDL": "statement deletion (a block left empty gets `pass`)",
+    "CRP": "constant replacement: int literal n -> n+1, n-1; True <-> False",
+    "SIR": "slice index removal (a[i:j] -> a[:j], a[i:])",
+    "EXS": "exception swallowing (handler body or a `raise` in it becomes `pass`)",
+    "COD": "conditional removal (`if c:` -> `if True:` / `if False:`)",
+    "COI": "condition inversion (`if c:` -> `if not (c):`, elif and ternary tests too)",
+    "OSW": "swapped operands of a non-commutative operator (a - b -> b - a, a < b -> b < a)",
+    "RVR": "return value replacement (None; `not x` for a bool; 0 for a number)",
+}
+COUNT_KEYS = ("generated", "uncompilable", "equivalent", "duplicate", "arid", "kept")
+_BLANK = re.compile(r"\s*(#.*)?$")
+
+
+@dataclass(frozen=True)
+class Mutant:
+    key: str
+    operator: str
+    scope: str
+    function: str
+    lines: tuple[int, ...]
+    sites: dict[int, tuple[int, ...]]
+    original: str
+    mutated: str
+    mechanism: str
+    description: str
+    source: str
+    parts: tuple[Mutant, ...] = ()
+    edit: tuple[int, int, str] = (0, 0, "")       # source offsets replaced and the new text (first order)
+    removed: tuple[int, ...] = ()                  # source lines a pure deletion removed
+    source_lines: tuple[int, ...] = field(default=())  # the ground-truth lines in the SOURCE's numbering
+
+
+@dataclass
+class Scan:
+    mutants: list[Mutant]
+    counts: dict[str, dict[str, int]]
+
+
+def _code_key(code) -> tuple:
+    consts = tuple(_code_key(c) if hasattr(c, "co_code") else (type(c).__name__, repr(c)) for c in code.co_consts)
+    return (code.co_code, consts, code.co_names, code.co_varnames, code.co_freevars, code.co_cellvars,
+            code.co_exceptiontable, code.co_flags, code.co_argcount, code.co_posonlyargcount, code.co_kwonlyargcount)
+
+
+def _analyse(text: str) -> tuple | None:
+    """A canonical key of a module's meaning, or None when it does not compile.
+
+    The key is the compiled code with every position left out (bytecode, constants, names, flags, nested
+    code objects alike): two modules whose ASTs are equal without attributes (`ast.dump`) always share it,
+    and so do modules that differ only in ways the compiler folds away (`-0`, `pass` next to a statement, a
+    bare `return` at the end). It stands for both the AST comparison and the bytecode one, at a fraction
+    of ast.dump's cost."""
+    try:
+        return _code_key(compile(text, "<mutant>", "exec", dont_inherit=True))
+    except (SyntaxError, ValueError):
+        return None
+
+
+def _line_of(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _describe(original: str, mutated: str, line: int, deletion: str = "") -> str:
+    if deletion:
+        return f"Line {line}: the statement `{_one_line(original)}` was deleted just {deletion} it."
+    return f"Line {line}: `{_one_line(original)}` became `{_one_line(mutated)}`."
+
+
+def _narrow(source: str, start: int, end: int, text: str) -> tuple[int, int, str]:
+    """The same edit trimmed to the characters that change."""
+    old = source[start:end]
+    prefix = 0
+    while prefix < min(len(old), len(text)) and old[prefix] == text[prefix]:
+        prefix += 1
+    suffix = 0
+    while suffix < min(len(old), len(text)) - prefix and old[-1 - suffix] == text[-1 - suffix]:
+        suffix += 1
+    return start + prefix, end - suffix, text[prefix: len(text) - suffix]
+
+
+def _deletion_lines(mutated: str, first: int, function_end: int) -> tuple[tuple[int, ...], dict]:
+    """Planted line and site of a pure deletion whose first removed line was `first` (see module doc)."""
+    lines = mutated.splitlines()
+    above = next((i for i in range(first - 1, 0, -1) if not _BLANK.match(lines[i - 1])), first - 1)
+    below = next((i for i in range(first, min(function_end, len(lines)) + 1) if not _BLANK.match(lines[i - 1])),
+                 None)
+    if below is None:
+        return (above,), {}
+    return (below,), {below: (above,)}
+
+
+def _build(source: str, site: Site, key: str, mutated: str) -> Mutant:
+    if site.removed:
+        first, last = site.removed
+        lines, sites = _deletion_lines(mutated, first, site.function_end - (last - first + 1))
+        shift = last - first + 1
+        to_source = sorted({n + shift if n >= first else n for n in (*lines, *sites.get(lines[0], ()))})
+        said = _describe(site.original, "", lines[0], "above" if lines[0] >= first else "below")
+        return Mutant(key, site.operator, site.scope, site.function, lines, sites, site.original, "",
+                      site.mechanism, said, mutated,
+                      edit=(site.start, site.end, site.text), removed=tuple(range(first, last + 1)),
+                      source_lines=tuple(sorted({*to_source, *range(first, last + 1)})))
+    start, end, text = _narrow(source, site.start, site.end, site.text)
+    first = _line_of(mutated, start)
+    last = _line_of(mutated, start + len(text) - 1) if text else first
+    lines = tuple(range(first, last + 1))
+    span = tuple(range(_line_of(source, start), _line_of(source, max(start, end - 1)) + 1))
+    return Mutant(key, site.operator, site.scope, site.function, lines, {}, site.original, site.mutated,
+                  site.mechanism, _describe(site.original, site.mutated, first), mutated,
+                  edit=(start, end, text), source_lines=span)
+
+
+def scan(source: str, operators: Iterable[str] | None = None, max_per_function: int | None = None,
+         seed: int = 0) -> Scan:
+    """All first-order mutants of a module that compile, differ from the source (canonical AST or bytecode)
+    and from every earlier mutant, and touch no arid code (docstrings, logging/print calls, annotations,
+    decorators, assert messages, the `__main__` guard, `__all__`). Ordered by operator (OPERATORS order),
+    then by position. counts[op]: generated = mutants built (arid sites are counted as arid and not
+    built); uncompilable, equivalent and duplicate are parts of generated; kept = what was returned."""
+    wanted = list(OPERATORS) if operators is None else [op for op in OPERATORS if op in set(operators)]
+    unknown = set(operators or ()) - set(OPERATORS)
+    if unknown:
+        raise ValueError(f"unknown operators: {sorted(unknown)}")
+    order = {op: i for i, op in enumerate(wanted)}
+    sites = sorted((s for s in collect(source) if s.operator in order),
+                   key=lambda s: (order[s.operator], s.start, s.end))
+    counts = {op: dict.fromkeys(COUNT_KEYS, 0) for op in wanted}
+    base = _analyse(source)
+    if base is None:
+        raise ValueError("the source does not compile")
+    seen: set[tuple] = {base}
+    numbers: dict[tuple[str, str], int] = {}
+    mutants: list[Mutant] = []
+    for site in sites:
+        tally = counts[site.operator]
+        if site.arid:
+            tally["arid"] += 1
+            continue
+        tally["generated"] += 1
+        number = numbers[(site.operator, site.scope)] = numbers.get((site.operator, site.scope), 0) + 1
+        key = f"{site.operator}-{site.scope or 'module'}-{number}"
+        if site.equivalent:
+            tally["equivalent"] += 1
+            continue
+        mutated = source[: site.start] + site.text + source[site.end:]
+        result = _analyse(mutated)
+        if result is None:
+            tally["uncompilable"] += 1
+        elif result == base:
+            tally["equivalent"] += 1
+        elif result in seen:
+            tally["duplicate"] += 1
+        else:
+            seen.add(result)
+            mutants.append(_build(source, site, key, mutated))
+    if max_per_function is not None:
+        mutants = _sample(mutants, max_per_function, seed)
+    for mutant in mutants:
+        counts[mutant.operator]["kept"] += 1
+    return Scan(mutants, counts)
+
+
+def _sample(mutants: list[Mutant], limit: int, seed: int) -> list[Mutant]:
+    rng = random.Random(seed)
+    groups: dict[str, list[Mutant]] = {}
+    for mutant in mutants:
+        groups.setdefault(mutant.function, []).append(mutant)
+    keep: set[str] = set()
+    for function in sorted(groups):
+        group = sorted(groups[function], key=lambda m: m.key)
+        keep.update(m.key for m in (group if len(group) <= limit else rng.sample(group, limit)))
+    return [m for m in mutants if m.key in keep]
+
+
+def _mover(part: Mutant, other: Mutant, source: str):
+    """Maps a line of `part`'s module to the module with both edits applied (through the source)."""
+    def region(mutant: Mutant) -> tuple[int, int]:
+        start, end, text = mutant.edit
+        return _line_of(source, max(start, end - 1)), text.count("\n") - source.count("\n", start, end)
+
+    last_part, delta_part = region(part)
+    last_other, delta_other = region(other)
+
+    def move(line: int) -> int:
+        line = line - delta_part if line > last_part + delta_part else line      # back to the source
+        return line + (delta_part if line > last_part else 0) + (delta_other if line > last_other else 0)
+    return move
+
+
+def combine(source: str, first: Mutant, second: Mutant) -> Mutant | None:
+    """Both first-order mutants applied at once (same function, no shared line), or None when they overlap,
+    either is itself higher-order, or the pair is equivalent to the source or to one of its parts."""
+    if first.parts or second.parts or first.function != second.function or first.key == second.key:
+        return None
+    if set(first.source_lines) & set(second.source_lines):
+        return None
+    a, b = sorted((first, second), key=lambda m: m.edit[0])
+    if a.edit[1] > b.edit[0]:
+        return None
+    text = source[: a.edit[0]] + a.edit[2] + source[a.edit[1]: b.edit[0]] + b.edit[2] + source[b.edit[1]:]
+    result = _analyse(text)
+    if result is None:
+        return None
+    if result in {_analyse(source), _analyse(first.source), _analyse(second.source)}:
+        return None
+    lines: set[int] = set()
+    sites: dict[int, tuple[int, ...]] = {}
+    said = []
+    for part, other in ((first, second), (second, first)):
+        move = _mover(part, other, source)
+        planted = [move(n) for n in part.lines]
+        lines.update(planted)
+        sites.update({move(n): tuple(move(x) for x in extra) for n, extra in part.sites.items()})
+        where = "" if not part.removed else "above" if part.lines[0] >= part.removed[0] else "below"
+        said.append(_describe(part.original, part.mutated, planted[0], where))
+    if len(lines) < len(first.lines) + len(second.lines):
+        return None
+    return Mutant(f"HOM-{first.key}+{second.key}", "HOM", first.scope, first.function, tuple(sorted(lines)), sites,
+                  f"{first.original} / {second.original}", f"{first.mutated} / {second.mutated}",
+                  f"{first.mechanism} & {second.mechanism}", " ".join(said), text, parts=(first, second),
+                  removed=(*first.removed, *second.removed),
+                  source_lines=tuple(sorted({*first.source_lines, *second.source_lines})))
+

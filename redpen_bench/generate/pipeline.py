@@ -1,0 +1,156 @@
+"""The whole `mutate` run: scan each source unit, kill-check its mutants and pairs of them, keep the killed,
+write the corpus (items.py). Deterministic: the same source, options and seed give the same bytes whatever
+--jobs is (every list is sorted by unit and key before anything is numbered or sampled)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+
+from redpen_bench.errors import InputError
+from redpen_bench.generate import operators
+from redpen_bench.generate.kill import CheckWorker, Outcome, baseline, limit_for, verdict
+from redpen_bench.generate.units import HOM, TIER_ORDER, Killed, Options, Unit, UnitResult, add_scan_counts
+from redpen_bench.model.corpus import Corpus
+
+Progress = Callable[[int, int], None]  # (advance done by, grow total by): units of work
+_HOM_TRIES = 4  # pairs tried per pair kept: combine() refuses overlapping or equivalent pairs
+
+
+def corpus_units(corpus: Corpus) -> list[Unit]:
+    """Every repaired file of every item: fixed.py and clean.py (check_original), disguised_fixed.py
+    (check_disguised). Each unit's control is the item's other correct file for the same task."""
+    units = []
+    for item in sorted(corpus.items, key=lambda i: i.id):
+        fixed, clean = item.file("fixed"), item.file("clean")
+        has_clean = "clean" in item.variants
+        units.append(Unit(f"{item.id}/fixed.py", fixed, item.id, "check_original", item.test_path,
+                          clean if has_clean else None))
+        if has_clean:
+            units.append(Unit(f"{item.id}/clean.py", clean, item.id, "check_original", item.test_path, fixed))
+        if "disguised" in item.variants:
+            units.append(Unit(f"{item.id}/disguised_fixed.py", item.file("disguised_fixed"), item.id,
+                              "check_disguised", item.test_path))
+    return units
+
+
+def scan_unit(unit: Unit, options: Options):
+    try:
+        first_order = [op for op in options.operators or () if op != HOM] or None
+        return operators.scan(unit.source, first_order, options.max_per_function, unit.seed(options.seed))
+    except (ValueError, SyntaxError) as exc:
+        raise InputError(f"{unit.path}: cannot be mutated: {exc}") from None
+
+
+def tally(result: UnitResult, mutant, outcome: Outcome, source_seconds: float, timeout: float,
+          tests: tuple[str, ...]) -> None:
+    op = mutant.operator
+    result.count(op, "checked")
+    if outcome.status == "timeout":
+        result.count(op, "timed_out")
+    found = verdict(outcome, source_seconds, timeout)
+    if found in ("killed", "timed-out"):
+        result.count(op, "killed")
+        result.killed.append(Killed(result.unit, mutant, outcome.tests or tests, found == "timed-out"))
+    elif found == "survived":
+        result.count(op, "survived")  # discarded: never an item, never a control
+
+
+def higher_order(unit: Unit, source: str, killed: list[Killed], options: Options) -> list:
+    """Pairs of killed first-order mutants in one function, at most hom_per_function per function, chosen by
+    the seed from the pairs in key order."""
+    by_function: dict[str, list] = {}
+    for k in killed:
+        if not k.mutant.parts:
+            by_function.setdefault(k.mutant.function, []).append(k.mutant)
+    homs = []
+    for function in sorted(by_function):
+        group = sorted(by_function[function], key=lambda m: m.key)
+        pairs = [(a, b) for i, a in enumerate(group) for b in group[i + 1:]]
+        random.Random(f"{options.seed}\0{unit.name}\0{function}").shuffle(pairs)
+        made = []
+        for a, b in pairs[: _HOM_TRIES * options.hom_per_function]:
+            if len(made) == options.hom_per_function:
+                break
+            if (hom := operators.combine(source, a, b)) is not None:
+                made.append(hom)
+        homs += made
+    return homs
+
+
+def _check_corpus_unit(unit: Unit, options: Options) -> UnitResult:
+    """Scan one file and kill-check its mutants, then its pairs of killed mutants (in a pool process)."""
+    scan = scan_unit(unit, options)
+    result = UnitResult(unit)
+    add_scan_counts(result, scan.counts)
+    source = unit.source
+    tests = (f"test_item.py::{unit.check}",)
+    with CheckWorker(unit.test_path, unit.check, options.timeout) as worker:
+        source_seconds = baseline(worker, source, str(unit.path)).seconds
+        limit = limit_for(source_seconds, options.timeout)
+        for mutant in scan.mutants:
+            tally(result, mutant, worker.check(mutant.source, limit), source_seconds, options.timeout, tests)
+        if options.hom_per_function and (not options.operators or HOM in options.operators):
+            homs = higher_order(unit, source, result.killed, options)
+            result.count(HOM, "generated", len(homs))
+            for hom in homs:
+                tally(result, hom, worker.check(hom.source, limit), source_seconds, options.timeout, tests)
+    return result
+
+
+def parallel(function, work: list, jobs: int, progress: Progress) -> list:
+    """`function` over `work`, `jobs` processes at a time (scanning is pure Python: threads would queue on one
+    core), results in work order; the first error stops what has not started."""
+    progress(0, len(work))
+    if jobs <= 1:
+        results = []
+        for w in work:
+            results.append(function(*w))
+            progress(1, 0)
+        return results
+    context = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        futures = {pool.submit(function, *w): i for i, w in enumerate(work)}
+        results = [None] * len(work)
+        try:
+            for future in as_completed(futures):
+                results[futures[future]] = future.result()
+                progress(1, 0)
+        except BaseException:
+            for f in futures:
+                f.cancel()
+            raise
+    return results
+
+
+def kill_corpus(units: list[Unit], options: Options, jobs: int, progress: Progress) -> list[UnitResult]:
+    return parallel(_check_corpus_unit, [(u, options) for u in units], jobs, progress)
+
+
+def select(results: list[UnitResult], options: Options) -> list[Killed]:
+    """The killed mutants in unit, tier and key order, one per distinct defective module; with max_items, a
+    seeded sample that takes the operator families in turn so that each keeps its share."""
+    seen, kept = set(), []
+    for result in results:
+        for k in sorted(result.killed, key=lambda k: (TIER_ORDER.index(k.mutant.operator), k.mutant.key)):
+            if k.mutant.source not in seen:
+                seen.add(k.mutant.source)
+                kept.append(k)
+    if not options.max_items or len(kept) <= options.max_items:
+        return kept
+    queues = {tier: [i for i, k in enumerate(kept) if k.mutant.operator == tier] for tier in TIER_ORDER}
+    for tier, queue in queues.items():
+        random.Random(f"{options.seed}\0{tier}").shuffle(queue)
+    chosen: set[int] = set()
+    while len(chosen) < options.max_items:
+        for tier in TIER_ORDER:
+            if queues[tier] and len(chosen) < options.max_items:
+                chosen.add(queues[tier].pop())
+    return [k for i, k in enumerate(kept) if i in chosen]
+
+
+def source_file_of(unit: Unit, root: Path) -> str:
+    return unit.path.resolve().relative_to(root.resolve()).as_posix()
