@@ -25,7 +25,8 @@ def test_shipped_corpus_passes():
     counts = data["counts"]
     assert counts == {"items": 44, "snippets": 176, "killable": 44, "distinct": 44, "intact": 176,
                       "keyword_variants": 88, "keyword_passing": 88}
-    assert data["most_similar"]["similarity"] <= 0.90
+    # the most similar pair is reported among the pairs the bounds could not rule out: none, on this corpus
+    assert data["most_similar"] is None or data["most_similar"]["similarity"] <= 0.90
     assert data["closest_disguise"]["similarity"] <= 0.75
     assert data["closest_domains"]["overlap"] <= 0.25
     assert data["keywords"]["generic_recall"] <= 0.3
