@@ -2,9 +2,13 @@
 
     from redpen_bench import api
     corpus = api.load_corpus()                              # the shipped corpus (or a path)
-    result = api.run(corpus, ["always-no", "ruff:bugs"])    # -> run folder under runs/
+    result = api.run(corpus, ["always-no", "ruff:bugs"])    # a RunResult; its run folder is result.path
     table = api.score([result.path])                        # the scored table
     print(table.to_json()["reviewers"]["ruff:bugs"]["average"])
+    done = api.compare(corpus, api.compare_specs("ruff"))   # gate, run, score, report: done.report.path
+    gate = api.verify(corpus)                               # killability, integrity, distinctness, keywords
+
+Scores are fractions here (0.167), as in JSON and CSV; only text meant for people shows percent.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from redpen_bench.errors import InputError
+from redpen_bench.gate import verify
 from redpen_bench.model.corpus import Corpus, load_corpus
 from redpen_bench.model.verdict import Verdict, parse_answer
 from redpen_bench.reviewers import Spec, families, parse_spec
@@ -20,10 +25,12 @@ from redpen_bench.reviewers.base import ReviewOptions
 from redpen_bench.run.folder import RunFolder, default_run_dir
 from redpen_bench.run.runner import RunResult, run_reviewers, select_snippets
 from redpen_bench.scoring.scorer import ScoredTable, score_rows
+from redpen_bench.tune.pipeline import tune
+from redpen_bench.workflows import compare, compare_specs, report
 
 __all__ = [
-    "Corpus", "ReviewOptions", "RunResult", "ScoredTable", "Spec", "Verdict", "families", "load_corpus",
-    "parse_answer", "parse_spec", "run", "score", "select_snippets",
+    "Corpus", "ReviewOptions", "RunResult", "ScoredTable", "Spec", "Verdict", "compare", "compare_specs", "families",
+    "load_corpus", "parse_answer", "parse_spec", "report", "run", "score", "select_snippets", "tune", "verify",
 ]
 
 

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from redpen_bench.cli.compare_cmd import analyzer_specs
 from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import load_corpus, packaged_path
 from redpen_bench.report.data import pct
+from redpen_bench.workflows import analyzer_specs
 from tests.conftest import FIXTURE_CORPUS, ROOT, redpen_cmd
 from tests.report_fixtures import EVIL_ANSWER, EVIL_CODE, EVIL_NAME, make_evil_report
 

@@ -1,0 +1,144 @@
+"""The jobs behind the command line, as library functions: `compare` (gate the corpus, run every reviewer, score,
+write the report) and `report` (a report from run folders). The CLI parses options and prints; `verify`
+(gate.verify) and `tune` (tune.pipeline.tune) are library functions already, and api.py offers all four."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from redpen_bench.errors import InputError
+from redpen_bench.model.corpus import Corpus, packaged_path
+from redpen_bench.report.build import Report, build_report, report_dir
+from redpen_bench.report.stats import DEFAULT_REPLICATES
+from redpen_bench.reviewers import REGISTRY, Spec, parse_spec, split_specs
+from redpen_bench.reviewers.base import ReviewOptions
+from redpen_bench.run.folder import RunFolder
+from redpen_bench.run.runner import Progress, RunResult, run_reviewers
+
+BASELINES = ("always-no", "always-yes", "random", "oracle")
+DEFAULT_OUT = Path("reports")
+DEFAULT_RUNS = Path("runs")
+
+
+def analyzer_specs(only: str | None = None, root: Path | None = None) -> list[str]:
+    """Every registered analyzer with each profile shipped for it (analyzers/<tool>/*.toml), in registry order,
+    but tuned ones. `only`: comma-separated tool names, or "none"."""
+    root = root or packaged_path("analyzers")
+    available = {family: sorted(p.stem for p in (root / family).glob("*.toml") if not _tuned(p))
+                 for family in REGISTRY if (root / family).is_dir()}
+    available = {family: profiles for family, profiles in available.items() if profiles}
+    if only is not None:
+        wanted = [t for t in split_specs([only], "--analyzers") if t != "none"]
+        unknown = [t for t in wanted if t not in available]
+        if unknown:
+            raise InputError(f"--analyzers: unknown {unknown}; shipped: {', '.join(available) or 'none'}")
+        available = {t: available[t] for t in available if t in wanted}
+    return [f"{family}:{profile}" for family, profiles in available.items() for profile in profiles]
+
+
+def _tuned(profile: Path) -> bool:
+    """A profile `tune` wrote: chosen on this very corpus, so it is run only when asked for by name."""
+    from redpen_bench.tune.tuned_profile import HEADER_MARK
+
+    with profile.open(encoding="utf-8", errors="replace") as text:
+        return HEADER_MARK in text.readline()
+
+
+def check_integrity(corpus: Corpus) -> None:
+    """The gate's integrity check (fast; killability is `redpen-bench verify`): a broken corpus is no baseline."""
+    from redpen_bench.gate.integrity import run_integrity
+
+    problems, _ = run_integrity(corpus)
+    found = [f"{item}: {reason}" for item, reasons in problems.items() for reason in reasons]
+    if found:
+        more = f" (and {len(found) - 3} more; run redpen-bench verify)" if len(found) > 3 else ""
+        raise InputError(f"{corpus.root}: corpus integrity check failed: {'; '.join(found[:3])}{more}")
+
+
+def _file_hash(path: Path | None) -> str | None:
+    return hashlib.sha256(path.read_bytes()).hexdigest() if path else None
+
+
+def options_fingerprint(options: ReviewOptions, specs: list[Spec]) -> str:
+    """What changes answers beyond the reviewer's own spec: a run folder holds answers made under one setting,
+    so a changed seed or prompt starts a new folder (the verdict cache still saves the repeat work)."""
+    parts = {
+        "seed": options.seed, "samples": options.samples, "temperature": options.temperature,
+        "max_tokens": options.max_tokens, "params": options.params, "base_url": options.base_url,
+        "prompt": _file_hash(options.prompt), "system": _file_hash(options.system),
+        "named": {s.key: {k: str(v) for k, v in sorted(s.options.items())} for s in specs if s.options},
+    }
+    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:8]
+
+
+def unique_specs(specs: list[Spec]) -> list[Spec]:
+    """A reviewer asked for twice runs once; two different reviewers under one name are an error, never one
+    of them dropped."""
+    kept: dict[str, Spec] = {}
+    for spec in specs:
+        other = kept.setdefault(spec.key, spec)
+        if other != spec or other.options != spec.options:
+            raise InputError(f"--reviewer: '{_shown(other)}' and '{_shown(spec)}' are both named '{spec.key}'; "
+                             "name them apart with NAME=SPEC")
+    return list(kept.values())
+
+
+def _shown(spec: Spec) -> str:
+    return f"{spec.key}={spec.text}" if spec.named else spec.text
+
+
+def compare_specs(analyzers: str | None = None) -> list[str]:
+    """What `compare` runs before any reviewer the user adds: the baselines and every shipped analyzer profile
+    (`analyzers`: only these tools, comma-separated, or "none")."""
+    return [*BASELINES, *analyzer_specs(analyzers)]
+
+
+@dataclass
+class Comparison:
+    run: RunResult
+    report: Report | None  # None for a dry run
+
+
+def compare(
+    corpus: Corpus,
+    specs: Sequence[str | Spec],
+    out: str | Path = DEFAULT_OUT,
+    runs_dir: str | Path = DEFAULT_RUNS,
+    options: ReviewOptions | None = None,
+    name: str | None = None,
+    replicates: int = DEFAULT_REPLICATES,
+    progress: Progress | None = None,
+    lock_timeout: float = 600.0,
+) -> Comparison:
+    """Check the corpus's integrity, run `specs` (see compare_specs) into the run folder this comparison owns
+    under `runs_dir` (the same comparison resumes it), and write the report folder under `out`."""
+    options = options or ReviewOptions()
+    check_integrity(corpus)
+    specs = unique_specs([s if isinstance(s, Spec) else parse_spec(s) for s in specs])
+    run_dir = Path(runs_dir) / f"compare-{corpus.name}-{corpus.hash[:8]}-{options_fingerprint(options, specs)}"
+    started = time.time()
+    result = run_reviewers(corpus, specs, run_dir, options, progress=progress, lock_timeout=lock_timeout)
+    if options.dry_run:
+        return Comparison(result, None)
+    folder = RunFolder(run_dir)  # a replay file's rows are filed under its reviewers' own names
+    reviewers = list(dict.fromkeys(key for s in specs for key in folder.row_keys(s.key)))
+    built = build_report(
+        [run_dir], corpus, report_dir(out, name, corpus), reviewers=reviewers, replicates=replicates,
+        seed=options.seed,
+        extra_manifest={"command": "compare", "run_seconds": round(time.time() - started, 3),
+                        "reviewer_specs": {s.key: s.text for s in specs}},
+    )
+    return Comparison(result, built)
+
+
+def report(run_dirs: Sequence[str | Path], corpus: Corpus, out: str | Path = DEFAULT_OUT,
+           reviewers: Sequence[str] | None = None, name: str | None = None,
+           replicates: int = DEFAULT_REPLICATES, seed: int = 0) -> Report:
+    """The comparison report of existing run folders (of one corpus), running nothing."""
+    return build_report(run_dirs, corpus, report_dir(out, name, corpus), reviewers=reviewers or None,
+                        replicates=replicates, seed=seed, extra_manifest={"command": "report"})
