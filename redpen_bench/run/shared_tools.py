@@ -3,13 +3,13 @@
 `redpen-bench compare` runs every shipped profile: pylint:default, pylint:bugs and pylint:errors would be three
 pylint processes over the same files, each spending most of its time parsing and inferring what the others
 parse and infer too. Instead the runner hands every static reviewer that has work to `share_tool_runs`, which
-groups the profiles of one tool whose share keys agree (StaticReviewer.share_key: equal in everything but rule
+groups the profiles of one tool whose share keys agree (the tool's RuleSharing record: equal in everything but rule
 selection). The first member to ask runs the tool once, over the files any member misses in the verdict cache,
-with the union of the members' rules; each member keeps the findings of its own rules (StaticReviewer.keeps),
+with the union of the members' rules; each member keeps the findings of its own rules (RuleSharing.keeps),
 which is what its own run reports: a finding depends on its rule and its file, not on which other rules run.
 Two kinds of rule break that, and the tool modules name them: rules whose findings depend on the other rules
-(StaticReviewer.interacting: a member with one runs alone when a file it needs holds their pragma), and rules
-a tool drops beside others (ruff's incompatible pairs: Ruff.union_settings then refuses the union).
+(RuleSharing.interacting: a member with one runs alone when a file it needs holds their pragma), and rules
+a tool drops beside others (ruff's incompatible pairs: its RuleSharing.union then refuses the union).
 
 Everything else stays per profile: cache keys (a member whose files are all cached runs nothing, and the union
 covers only the members with misses), rows, manifest entries and fingerprints.
@@ -107,8 +107,8 @@ def plan_runs(missing: dict[StaticReviewer, dict[str, Path]]) -> list[tuple[Stat
                 alone, sharing = alone + sharing, []
                 break
             union = frozenset().union(*(member.rules() or () for member in sharing))
-            apart = [m for m in sharing if m.interacting & (m.rules() or frozenset()) and m.rules() != union
-                     and any(m.pragma in Path(p).read_bytes().lower() for p in missing[m].values())]
+            apart = [m for m in sharing if m.sharing.interacting & (m.rules() or frozenset()) and m.rules() != union
+                     and any(m.sharing.pragma in Path(p).read_bytes().lower() for p in missing[m].values())]
             if not apart:
                 break
             alone += apart

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from redpen_bench.reviewers.tools.findings import Finding
 from redpen_bench.reviewers.tools.profiles import Setting
-from redpen_bench.reviewers.tools.static import FileResult, StaticReviewer, staged_name
+from redpen_bench.reviewers.tools.static import FileResult, RuleSharing, StaticReviewer, staged_name
 
 LEVELS = ("low", "medium", "high")
 _TEST_ID = re.compile(r"^B\d{3}$")
@@ -72,21 +72,23 @@ class Bandit(StaticReviewer):
     def parse(self, output: str, files: list[str]) -> dict[str, FileResult]:
         return parse_bandit(output, files)
 
-    def share_key(self) -> tuple | None:
+    def _share_key(self) -> tuple | None:
         if not all(_TEST_ID.match(t) for t in [*self.profile["tests"], *self.profile["skips"]]):
             return None
         return (self.profile["confidence"],)
 
-    def union_settings(self, members: Sequence[StaticReviewer]) -> dict:
+    def _union(self, members: Sequence[StaticReviewer]) -> dict:
         profiles = [member.profile for member in members]
         every_test = any(not p["tests"] for p in profiles)
         return {"severity": min((p["severity"] for p in profiles), key=LEVELS.index),
                 "tests": [] if every_test else sorted({t for p in profiles for t in p["tests"]}),
                 "skips": sorted(set.intersection(*(set(p["skips"]) for p in profiles)))}
 
-    def keeps(self, finding: Finding) -> bool:
+    def _keeps(self, finding: Finding) -> bool:
         tests, skips = self.profile["tests"], self.profile["skips"]
         # bandit ranks its UNDEFINED severity below low: no profile reports it
         severity = LEVELS.index(finding.severity) if finding.severity in LEVELS else -1
         return (severity >= LEVELS.index(self.profile["severity"])
                 and (not tests or finding.rule in tests) and finding.rule not in skips)
+
+    sharing = RuleSharing(key=_share_key, union=_union, keeps=_keeps)

@@ -24,6 +24,7 @@ from redpen_bench.reviewers.tools.profiles import Setting
 from redpen_bench.reviewers.tools.static import (
     TARGET_PYTHON,
     FileResult,
+    RuleSharing,
     StaticReviewer,
     ToolError,
     end_line,
@@ -71,10 +72,6 @@ class Pylint(StaticReviewer):
     exe_name = "pylint"
     schema = {"enable": Setting(list, default=[]), "disable": Setting(list, default=[])}
     ok_status = tuple(range(32))  # bits 1..16 are message categories; 32 is a usage error
-    # useless-suppression reports a disable pragma that suppressed nothing, suppressed-message one that did:
-    # beside more messages, both change
-    interacting = frozenset({"useless-suppression", "suppressed-message"})
-    pragma = b"pylint"
 
     def profile_args(self, workdir: Path) -> list[str]:
         rcfile = workdir / "empty.pylintrc"  # an explicit empty rc file: no pylintrc, setup.cfg or pyproject
@@ -93,18 +90,20 @@ class Pylint(StaticReviewer):
         return [exe, "--output-format=json2", "--persistent=n", "--score=n", f"--jobs={jobs}",
                 *self.profile_args(workdir), "--", *files]
 
-    def share_key(self) -> tuple:
-        return ()
-
-    def resolve_rules(self) -> frozenset[str]:
+    def _resolve(self) -> frozenset[str]:
         try:
             return enabled_messages(self.ask_tool(lambda exe, workdir: [exe, *self.profile_args(workdir),
                                                                           "--list-msgs-enabled"]))
         except ValueError as exc:
             raise ToolError(f"pylint: cannot read which messages a profile enables: {exc}") from None
 
-    def union_settings(self, members: Sequence[StaticReviewer]) -> dict:
+    def _union(self, members: Sequence[StaticReviewer]) -> dict:
         return {"disable": ["all"], "enable": sorted(frozenset().union(*(member.rules() for member in members)))}
+
+    # useless-suppression reports a disable pragma that suppressed nothing, suppressed-message one that did:
+    # beside more messages, both change
+    sharing = RuleSharing(key=lambda reviewer: (), rules=_resolve, union=_union,
+                          interacting=frozenset({"useless-suppression", "suppressed-message"}), pragma=b"pylint")
 
     def extra_env(self, home: Path) -> dict[str, str]:
         return {"PYLINTHOME": str(home / "pylint")}

@@ -20,6 +20,7 @@ from redpen_bench.reviewers.tools.profiles import Setting
 from redpen_bench.reviewers.tools.static import (
     TARGET_PYTHON,
     FileResult,
+    RuleSharing,
     StaticReviewer,
     ToolError,
     end_line,
@@ -65,10 +66,6 @@ class Ruff(StaticReviewer):
     dist = "ruff"
     exe_name = "ruff"
     schema = {"select": Setting(list), "ignore": Setting(list, default=[])}
-    # unused-noqa reports a noqa comment naming a code that did not fire, and says which codes it names are not
-    # enabled: beside more rules, both change
-    interacting = frozenset({"RUF100"})
-    pragma = b"noqa"
 
     def profile_args(self) -> list[str]:
         opts = ["--isolated", "--target-version", f"py{TARGET_PYTHON.replace('.', '')}"]
@@ -81,10 +78,7 @@ class Ruff(StaticReviewer):
     def command(self, exe: str, files: list[str], workdir: Path) -> list[str]:
         return [exe, "check", *self.profile_args(), "--no-cache", "--no-fix", "--output-format", "json", "--", *files]
 
-    def share_key(self) -> tuple:
-        return ()
-
-    def resolve_rules(self) -> frozenset[str]:
+    def _resolve(self) -> frozenset[str]:
         def command(exe: str, workdir: Path) -> list[str]:
             (workdir / "s.py").write_text("")
             return [exe, "check", *self.profile_args(), "--show-settings", "s.py"]
@@ -94,11 +88,16 @@ class Ruff(StaticReviewer):
         except ValueError as exc:
             raise ToolError(f"ruff: cannot read which rules a profile selects: {exc}") from None
 
-    def union_settings(self, members: Sequence[StaticReviewer]) -> dict | None:
+    def _union(self, members: Sequence[StaticReviewer]) -> dict | None:
         union = frozenset().union(*(member.rules() for member in members))
         settings = {"select": sorted(union), "ignore": []}
         # ruff drops one rule of an incompatible pair (D203 beside D211) when both are selected
         return settings if self.with_settings(settings, "union").rules() == union else None
+
+    # unused-noqa reports a noqa comment naming a code that did not fire, and says which codes it names are not
+    # enabled: beside more rules, both change
+    sharing = RuleSharing(key=lambda reviewer: (), rules=_resolve, union=_union,
+                          interacting=frozenset({"RUF100"}), pragma=b"noqa")
 
     def parse(self, output: str, files: list[str]) -> dict[str, FileResult]:
         return parse_ruff(output, files)

@@ -24,7 +24,14 @@ from pathlib import Path
 from redpen_bench.reviewers.tools.findings import Finding
 from redpen_bench.reviewers.tools.profiles import ProfileError, Setting
 from redpen_bench.reviewers.tools.semgrep_pack import Pack, config_files
-from redpen_bench.reviewers.tools.static import FileResult, StaticReviewer, ToolError, end_line, staged_name
+from redpen_bench.reviewers.tools.static import (
+    FileResult,
+    RuleSharing,
+    StaticReviewer,
+    ToolError,
+    end_line,
+    staged_name,
+)
 
 SEVERITIES = ("INFO", "WARNING", "ERROR")
 _REGISTRY = re.compile(r"^(?:[prs]/|auto$|supply-chain$|[a-z][a-z0-9+.-]*://)", re.IGNORECASE)
@@ -145,13 +152,10 @@ class Semgrep(StaticReviewer):
     def parse(self, output: str, files: list[str]) -> dict[str, FileResult]:
         return parse_semgrep(output, files)
 
-    def share_key(self) -> tuple:
-        return ()
-
-    def resolve_rules(self) -> frozenset[str] | None:
+    def _resolve(self) -> frozenset[str] | None:
         return self.pack.ids(self.profile["severity"])
 
-    def union_settings(self, members: Sequence[StaticReviewer]) -> dict | None:
+    def _union(self, members: Sequence[StaticReviewer]) -> dict | None:
         packs = [member.pack for member in members]
         if not all(pack.ok for pack in packs):  # semgrep reads those files itself: who knows what it makes of them
             return None
@@ -159,3 +163,5 @@ class Semgrep(StaticReviewer):
         settings = {"rules": sorted({str(path) for pack in packs for path in pack.files}),
                     "severity": sorted(set().union(*severities)) if all(severities) else []}
         return settings if self.with_settings(settings, "union").pack.unambiguous() else None
+
+    sharing = RuleSharing(key=lambda reviewer: (), rules=_resolve, union=_union)

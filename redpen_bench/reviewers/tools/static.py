@@ -9,7 +9,7 @@ without its environment variables, so a user's configuration never reaches it.
 
 Several profiles of one tool in one run share one tool process (run/shared_tools.py): a tool module that
 can say which rules a profile reports (`rules`, `keeps`) and build the union of several profiles
-(`union_settings`) opts in with `share_key`.
+(`union_settings`) declares a `RuleSharing` record.
 """
 
 from __future__ import annotations
@@ -84,6 +84,24 @@ def end_line(start: int, end: int | None, end_col: int | None, first_col: int) -
     return end
 
 
+@dataclass(frozen=True)
+class RuleSharing:
+    """What a tool declares so that several of its profiles share one tool process (run/shared_tools.py).
+
+    Profiles of one tool with equal `key`s differ at most in which rules they report, so one run with the union
+    of their rules (`union`), each keeping its own findings (`keeps`), gives each exactly its own run's findings.
+    The key holds every setting that changes findings beyond rule selection (bandit's confidence); None: the
+    profile always runs alone. `interacting` rules report on other rules (ruff's unused-noqa, pylint's
+    useless-suppression): a profile with one shares a bigger run only when no file it needs holds `pragma`."""
+
+    key: Callable[[Any], tuple | None]  # (reviewer) -> share key
+    union: Callable[[Any, Sequence[Any]], dict | None]  # (reviewer, members) -> settings of the union run, or None
+    rules: Callable[[Any], frozenset[str] | None] = lambda reviewer: None  # the rules its own run can report
+    keeps: Callable[[Any, Finding], bool] | None = None  # default: the finding's rule is one of `rules`
+    interacting: frozenset[str] = frozenset()
+    pragma: bytes = b""
+
+
 class StaticReviewer(Reviewer):
     """A static analyzer run once over all files. Subclasses set the class attributes and write
     `command` and `parse`; `check_profile` and `fingerprint_extra` are optional hooks."""
@@ -95,11 +113,7 @@ class StaticReviewer(Reviewer):
     # bump when the command line or the parser changes what a file's findings are: old cache entries then miss
     reader_version: ClassVar[int] = 1
     executable: str | None = None  # tests point this (or REDPEN_<TOOL>_EXE) at a fake tool
-    # rules whose findings depend on which other rules run (ruff's unused-noqa, pylint's useless-suppression):
-    # a profile with one of them shares a run with more rules than its own only when no file it needs holds
-    # `pragma` (lower case), the comment those rules are about
-    interacting: ClassVar[frozenset[str]] = frozenset()
-    pragma: ClassVar[bytes] = b""
+    sharing: ClassVar[RuleSharing | None] = None  # None: every profile runs the tool on its own
     shared: SharedRun | None = None  # set by share_tool_runs when other profiles of the tool run beside it
 
     def __init__(self, arg: str | None, options: ReviewOptions):
@@ -125,32 +139,24 @@ class StaticReviewer(Reviewer):
         """The tool's stdout -> a result for every staged file name in `files`; ValueError if unreadable."""
         raise NotImplementedError
 
-    # -- sharing one run between profiles (optional) ---------------------------------------------
+    # -- sharing one run between profiles: the tool's RuleSharing, asked through these ---------------
     def share_key(self) -> tuple | None:
-        """None: this profile always runs alone. Profiles of one tool with equal keys differ at most in which
-        rules they report, so one run with the union of their rules, each keeping its own (`keeps`), gives
-        each exactly its own run's findings. The key holds every setting that changes findings beyond rule
-        selection (bandit's confidence): profiles that differ in one run apart."""
-        return None
-
-    def resolve_rules(self) -> frozenset[str] | None:
-        """The rule ids this profile's own run can report, as the tool resolves the profile (ruff and pylint
-        start the tool to say); None when it cannot tell."""
-        return None
+        return self.sharing.key(self) if self.sharing else None
 
     def rules(self) -> frozenset[str] | None:
-        """resolve_rules(), once per reviewer. Not a cached_property: on Python 3.11 its lock is shared by
-        every instance, and the profiles of a shared run resolve side by side."""
+        """The rule ids this profile's own run can report, resolved once per reviewer. Not a cached_property: on
+        Python 3.11 its lock is shared by every instance, and the profiles of a shared run resolve side by side."""
         if "_rules" not in self.__dict__:
-            self.__dict__["_rules"] = self.resolve_rules()
+            self.__dict__["_rules"] = self.sharing.rules(self) if self.sharing else None
         return self.__dict__["_rules"]
 
     def union_settings(self, members: Sequence[StaticReviewer]) -> dict | None:
-        """Profile settings of one run that reports every member's rules; None when there is none."""
-        return None
+        return self.sharing.union(self, members) if self.sharing else None
 
     def keeps(self, finding: Finding) -> bool:
         """Whether this profile's own run would report `finding`, seen in a run with more rules."""
+        if self.sharing and self.sharing.keeps:
+            return self.sharing.keeps(self, finding)
         rules = self.rules()
         return rules is not None and finding.rule in rules
 
