@@ -250,6 +250,8 @@ def gather(table: ScoredTable, corpus: Corpus, manifest: dict, replicates: int, 
     operators = breakdown(table, "operator")
     present = operators[operators["n_items"] > 0] if len(operators) else operators
     operator_order = sorted(set(present["operator"])) if len(present) else []
+    if corpus.generated is not None:  # its tiers are the operator families: the heat map follows their order
+        operator_order.sort(key=lambda op: (table.tiers.index(op) if op in table.tiers else len(table.tiers), op))
     operator_items = present.groupby("operator")["n_items"].max().to_dict() if len(present) else {}
     variants = breakdown(table, "variant")
     return ReportData(
