@@ -34,7 +34,7 @@ def leaderboard_text(report) -> str:
 
     data = report.data
     grid = Table(title=f"{data.corpus['name']} {data.corpus['hash'][:12]} ({data.corpus['items']} items)")
-    for name in ("#", "reviewer", *[t.capitalize() for t in data.tiers], "Average", "95 % interval"):
+    for name in ("#", "reviewer", *[t[:1].upper() + t[1:] for t in data.tiers], "Average", "95 % interval"):
         grid.add_column(name, justify="left" if name == "reviewer" else "right")
     for rank, row in enumerate(data.rows, 1):
         cells = [pct(row.tiers[t].value) if t in row.tiers else "—" for t in data.tiers]
@@ -43,7 +43,7 @@ def leaderboard_text(report) -> str:
                      interval(row.average.low, row.average.high), style=style,
                      end_section=row.family == "always-no")
     buffer = io.StringIO()
-    Console(file=buffer, width=130, force_terminal=False).print(grid)
+    Console(file=buffer, width=max(130, 48 + 8 * len(data.tiers)), force_terminal=False).print(grid)
     if data.threshold is not None:
         buffer.write(f"always-no's Average {pct(data.threshold)} % is the threshold: below it, doing nothing wins.\n")
     return buffer.getvalue()

@@ -26,7 +26,7 @@ def leaderboard_text(table: ScoredTable) -> str:
     grid = Table(title=f"{table.corpus['name']} {table.corpus['hash'][:12]}  ({table.corpus['items']} items)")
     grid.add_column("reviewer")
     for tier in table.tiers:
-        grid.add_column(tier.capitalize(), justify="right")
+        grid.add_column(tier[:1].upper() + tier[1:], justify="right")
     grid.add_column("Average", justify="right")
     grid.add_column("unparsed / errors", justify="right")
     ranked = sorted(data.items(), key=lambda kv: -(kv[1]["average"] if kv[1]["average"] is not None else -9))

@@ -17,21 +17,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from redpen_bench.generate.sites import Site, collect
+from redpen_bench.model.operators import MUTATION, describe
 
-OPERATORS: dict[str, str] = {
-    "AOR": "arithmetic operator replacement (+ - * / // % ** and augmented forms)",
-    "ROR": "relational operator replacement (boundary < <-> <=, == <-> !=, is/is not, in/not in)",
-    "LCR": "logical connector replacement (and <-> or)",
-    "UOI": "unary operator insertion/deletion (`not`, unary minus)",
-    "SDL": "statement deletion (a block left empty gets `pass`)",
-    "CRP": "constant replacement: int literal n -> n+1, n-1; True <-> False",
-    "SIR": "slice index removal (a[i:j] -> a[:j], a[i:])",
-    "EXS": "exception swallowing (handler body or a `raise` in it becomes `pass`)",
-    "COD": "conditional removal (`if c:` -> `if True:` / `if False:`)",
-    "COI": "condition inversion (`if c:` -> `if not (c):`, elif and ternary tests too)",
-    "OSW": "swapped operands of a non-commutative operator (a - b -> b - a, a < b -> b < a)",
-    "RVR": "return value replacement (None; `not x` for a bool; 0 for a number)",
-}
+OPERATORS: dict[str, str] = {code: describe(code) for code in MUTATION}  # the table is the model's
 COUNT_KEYS = ("generated", "uncompilable", "equivalent", "duplicate", "arid", "kept")
 _BLANK = re.compile(r"\s*(#.*)?$")
 

@@ -17,13 +17,14 @@ import rtoml  # the one TOML reader (pyproject.toml says why)
 
 from redpen_bench.errors import InputError
 from redpen_bench.model.keywords import normalised_phrase
+from redpen_bench.model.operators import MUTATION
 
 SCORED_VARIANTS = ("original", "disguised", "fixed", "clean")
 DEFECTIVE_VARIANTS = ("original", "disguised")
 REPAIR_OF = {"original": "fixed", "disguised": "disguised_fixed"}
 KNOWN_OPERATORS = ("AOR", "ROR", "UOI", "LCR", "SDL", "HOM", "ABS", "OTHER")
-# the further operator families `redpen-bench mutate` plants (redpen_bench/generate/operators.py)
-MUTATION_OPERATORS = ("CRP", "SIR", "EXS", "COD", "COI", "OSW", "RVR")
+# the further operator families `redpen-bench mutate` plants (model/operators.py)
+MUTATION_OPERATORS = tuple(code for code in MUTATION if code not in KNOWN_OPERATORS)
 DEFAULT_TIERS = ("easy", "medium", "hard")
 EXPLANATIONS_FILE = "explanations.toml"
 GENERIC_EXPLANATIONS_FILE = "generic-explanations.toml"

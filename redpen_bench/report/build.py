@@ -25,6 +25,8 @@ from redpen_bench.report.stats import DEFAULT_REPLICATES, LEVEL
 from redpen_bench.run.folder import RunFolder, now
 from redpen_bench.scoring.scorer import METRICS, ScoredTable, score_rows
 
+# mutants of one source function are not independent (report/stats.py)
+CLUSTER_RESAMPLE = "clusters within tier: an item's cluster is its source function (item.toml [provenance] cluster)"
 TOP_RULES = 8
 TOP_RULE_COLUMNS = ["rule", "fires_defective", "fires_control", "line_hits", "line_hit_rate", "profiles", "example"]
 ALL_RULE_COLUMNS = ["reviewer", "rule", "fires_defective", "snippets_defective", "fires_control", "snippets_control",
@@ -147,7 +149,8 @@ def _manifest(data: ReportData, runs: dict, extra: dict) -> dict:
         "schema_version": 1, "redpen_bench": __version__, "generated": now(), "corpus": data.corpus,
         "runs": runs["runs"], "reviewers": reviewers, "tool_versions": versions, "prompts": prompts,
         "bootstrap": {"replicates": data.replicates, "seed": data.seed, "level": LEVEL,
-                      "resample": "items within tier"},
+                      "resample": CLUSTER_RESAMPLE if data.clusters else "items within tier"}
+        | ({"clusters": data.clusters} if data.clusters else {}),
     } | extra
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from redpen_bench.model.corpus import Corpus
+from redpen_bench.model.operators import legend
 from redpen_bench.report import stats
 from redpen_bench.scoring.scorer import METRICS, ScoredTable, breakdown
 
@@ -126,6 +127,9 @@ class ReportData:
     reviewers: dict[str, dict]  # key -> spec, family, info as the run manifest recorded them
     rules: pd.DataFrame | None = None
     top_rules: dict[str, pd.DataFrame] = field(default_factory=dict)
+    generated: bool = False  # made by `redpen-bench mutate` (corpus.toml [generated])
+    clusters: int = 0  # source-function clusters the bootstrap drew, summed over tiers; 0: it drew items
+    legend: str = ""  # generated corpora: each operator code present, with its name
 
     @property
     def ranking(self) -> list[str]:
@@ -236,7 +240,7 @@ def _pivot(frame: pd.DataFrame, column: str, value: str, ranking: list[str], ord
 
 def gather(table: ScoredTable, corpus: Corpus, manifest: dict, replicates: int, seed: int,
            rules: pd.DataFrame | None = None, top_rules: dict[str, pd.DataFrame] | None = None) -> ReportData:
-    boot = stats.bootstrap(table, replicates, seed)
+    boot = stats.bootstrap(table, replicates, seed, {item.id: item.cluster for item in corpus.items})
     families = {key: entry.get("family", "") for key, entry in manifest.get("reviewers", {}).items()}
     rows = _rows(table, boot, families)
     ranking = [r.reviewer for r in rows]
@@ -246,6 +250,8 @@ def gather(table: ScoredTable, corpus: Corpus, manifest: dict, replicates: int, 
     operators = breakdown(table, "operator")
     present = operators[operators["n_items"] > 0] if len(operators) else operators
     operator_order = sorted(set(present["operator"])) if len(present) else []
+    if corpus.generated is not None:  # its tiers are the operator families: the heat map follows their order
+        operator_order.sort(key=lambda op: (table.tiers.index(op) if op in table.tiers else len(table.tiers), op))
     operator_items = present.groupby("operator")["n_items"].max().to_dict() if len(present) else {}
     variants = breakdown(table, "variant")
     return ReportData(
@@ -261,4 +267,7 @@ def gather(table: ScoredTable, corpus: Corpus, manifest: dict, replicates: int, 
         cost=_cost(table), rules=rules,
         reviewers={key: {k: manifest["reviewers"][key].get(k) for k in ("spec", "family", "info")}
                    for key in ranking if key in manifest.get("reviewers", {})}, top_rules=top_rules or {},
+        generated=corpus.generated is not None, clusters=boot.clusters,
+        legend=legend({*table.tiers, *(op for item in corpus.items for op in item.operators)})
+        if corpus.generated is not None else "",
     )

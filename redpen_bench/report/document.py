@@ -11,6 +11,24 @@ from redpen_bench.report.data import METRIC_NAMES, ReportData, interval, pct, pv
 
 INTRO = ("Each score is (detection + line F1 + keyword recall) / 3 − false-positive rate, per tier; Average is the "
          "mean of the tier scores. Brackets are 95 % bootstrap intervals over items.")
+CLUSTERED = " over items.", " over source functions (a function's mutants are drawn together)."
+MAX_TIER_INTERVALS = 6  # more tiers than this: the leaderboard's tier cells drop their intervals to stay readable
+KEYWORD_NOTE = ("Keyword recall here is template-derived: a generated item's keyword groups are its operator's "
+                "mechanism words plus the identifier words of the mutated statement (docs/mutate.md), not phrases "
+                "curated against natural explanations as in a hand-written corpus; read it as a rough signal.")
+
+
+def tier_label(tier: str) -> str:
+    """easy -> Easy; an operator code stays as it is (AOR, not Aor)."""
+    return tier[:1].upper() + tier[1:]
+
+
+def intro(data: ReportData) -> str:
+    return INTRO.replace(*CLUSTERED) if data.clusters else INTRO
+
+
+def metric_names(data: ReportData) -> dict[str, str]:
+    return METRIC_NAMES | {"keyword_recall": "Keyword recall (template)"} if data.generated else METRIC_NAMES
 
 
 def _cell(value: float, low: float, high: float) -> Text:
@@ -21,7 +39,8 @@ def leaderboard(data: ReportData) -> list:
     tests = {t.better: t for t in data.tests}
     show_samples = any(r.samples > 1 for r in data.rows)
     show_problems = any(r.unparsed or r.errors or r.missing for r in data.rows)
-    columns = ["#", "Reviewer", *[f"{t.capitalize()} ({data.tier_items.get(t, 0)})" for t in data.tiers], "Average"]
+    columns = ["#", "Reviewer", *[f"{tier_label(t)} ({data.tier_items.get(t, 0)})" for t in data.tiers], "Average"]
+    tier_intervals = len(data.tiers) <= MAX_TIER_INTERVALS
     columns += ["± sd over samples"] * show_samples + ["vs next below"]
     columns += ["unparsed / errors / missing"] * show_problems
     show_lenient = any(r.lenient for r in data.rows)  # answers out of format, read by the lenient rules
@@ -31,7 +50,10 @@ def leaderboard(data: ReportData) -> list:
         cells = [Text(str(rank), cls="num"), Text(row.reviewer, cls="name")]
         for tier in data.tiers:
             cell = row.tiers.get(tier)
-            cells.append(_cell(cell.value, cell.low, cell.high) if cell else Text("—", cls="num"))
+            if cell is None or not tier_intervals:
+                cells.append(Text(pct(cell.value) if cell else "—", cls="num"))
+            else:
+                cells.append(_cell(cell.value, cell.low, cell.high))
         cells.append(_cell(row.average.value, row.average.low, row.average.high))
         if show_samples:
             cells.append(Text(pct(row.average_sd) if row.samples > 1 else "", cls="num"))
@@ -53,7 +75,15 @@ def leaderboard(data: ReportData) -> list:
         elif data.threshold is not None and row.average.value < data.threshold - 1e-12:
             kind.append("below")
         classes.append(" ".join(kind))
-    blocks: list = [Heading(2, "Leaderboard", "leaderboard"), Para(INTRO)]
+    blocks: list = [Heading(2, "Leaderboard", "leaderboard"), Para(intro(data))]
+    if not tier_intervals:
+        blocks.append(Para(f"With {len(data.tiers)} tiers, the tier columns show scores only; their intervals are in "
+                           "the four metrics per tier below and in scores.csv."))
+    if data.legend:
+        blocks.append(Para("Tiers are mutation-operator families, weighed equally in the Average: "
+                           f"{data.legend}.", "legend"))
+    if data.generated:
+        blocks.append(Para(KEYWORD_NOTE, "keyword-note"))
     if data.threshold is not None:
         blocks.append(Para(f"The threshold that matters is always-no's Average on this corpus, {pct(data.threshold)}"
                            " %: below it, doing nothing wins.", "threshold"))
@@ -66,13 +96,14 @@ def leaderboard(data: ReportData) -> list:
 
 
 def metrics_table(data: ReportData) -> Table:
-    names = list(METRIC_NAMES)
+    labels = metric_names(data)
+    names = list(labels)
     rows = []
     for row in data.rows:
         for tier, cells in row.metrics.items():
             rows.append([Text(row.reviewer, cls="name"), Text(tier)]
                         + [_cell(cells[m].value, cells[m].low, cells[m].high) for m in names])
-    return Table("metrics", ["Reviewer", "Tier", *METRIC_NAMES.values()], rows)
+    return Table("metrics", ["Reviewer", "Tier", *labels.values()], rows)
 
 
 def tests_section(data: ReportData) -> list:
@@ -85,7 +116,8 @@ def tests_section(data: ReportData) -> list:
     ]
     return [
         Heading(2, "Are neighbours in the ranking different?", "tests"),
-        Para(f"Each reviewer against the next one down. Paired bootstrap ({data.replicates} item resamples, seed "
+        Para(f"Each reviewer against the next one down. Paired bootstrap ({data.replicates} "
+             f"{'cluster' if data.clusters else 'item'} resamples, seed "
              f"{data.seed}, the same resamples for every reviewer): the 95 % interval of the difference in Average; "
              "two reviewers are called different only when it excludes zero. McNemar (exact): defective variants "
              "that only the higher (b) or only the lower (c) reviewer said yes to."),
@@ -248,10 +280,16 @@ def about_section(data: ReportData) -> list:
         Heading(2, "About this report", "about"),
         Para(f"Corpus {corpus['name']} {corpus['version']}, hash {corpus['hash']}, {corpus['items']} items, "
              f"{corpus['snippets']} scored snippets. Bootstrap: {data.replicates} resamples, seed {data.seed}. "
-             "Times, tool versions and hashes are in manifest.json; every answer with its raw text in "
+             + (f"{CLUSTER_SENTENCE.format(clusters=data.clusters)} " if data.clusters else "")
+             + "Times, tool versions and hashes are in manifest.json; every answer with its raw text in "
              "verdicts.jsonl; every score in scores.csv."),
         Table("reviewers", ["Reviewer", "Spec", "Versions and settings"], rows),
     ]
+
+
+CLUSTER_SENTENCE = ("Mutants of one source function are not independent, so the bootstrap resamples whole functions "
+                    "(item.toml [provenance] cluster; {clusters} clusters over the tiers) within each tier, not "
+                    "single items.")
 
 
 def _flat(info: dict, prefix: str = ""):

@@ -2,16 +2,22 @@
 
 Nothing here scores on its own: every replicate ends in the scorer's `scoring.metrics_from_sums`, which forms the
 shares and the score of the scored table too. Items are resampled within each tier, so every replicate keeps the
-corpus's tier sizes. An item drawn k times weighs k on each of its snippets; rather than build that (replicates x
-snippets) weight matrix, a replicate's sums are its draw counts times per-item sums, one matrix product per
-reviewer and sample: the same replicates up to float rounding (1e-16), in a fraction of the time and memory on a
-large corpus (benchmarks/scale.py).
+corpus's tier sizes. Where items carry a cluster (a generated corpus: the source function a mutant came from,
+item.toml [provenance] cluster), whole clusters are drawn instead, within each tier: mutants of one function are
+not independent, and drawing them one by one would make the intervals too narrow. An item with no cluster is a
+cluster of its own, so a corpus without clusters gets the very draws it got before clusters existed.
+
+An item drawn k times weighs k on each of its snippets; rather than build that (replicates x snippets) weight
+matrix, a replicate's sums are its draw counts times per-item sums, one matrix product per reviewer and sample:
+the same replicates up to float rounding (1e-16), in a fraction of the time and memory on a large corpus
+(benchmarks/scale.py).
 """
 
 from __future__ import annotations
 
 import math
 import warnings
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -30,6 +36,7 @@ class Bootstrap:
     tiers: tuple[str, ...]
     replicates: int
     seed: int
+    clusters: int = 0  # clusters drawn (summed over tiers) when items carry them; 0: items were drawn
     per_tier: dict[str, dict[str, np.ndarray]] = field(default_factory=dict)
     average: dict[str, np.ndarray] = field(default_factory=dict)
 
@@ -63,8 +70,11 @@ class Resamples:
         return np.where(known, self.counts[:, np.where(known, self.snippet_item, 0)], 0.0)
 
 
-def resample(universe: pd.DataFrame, tiers: tuple[str, ...], replicates: int = 1, seed: int | None = 0) -> Resamples:
-    """Per tier, draw as many items as it has, with replacement; seed None is the identity (every item once)."""
+def resample(universe: pd.DataFrame, tiers: tuple[str, ...], replicates: int = 1, seed: int | None = 0,
+             clusters: Mapping[str, str] | None = None) -> Resamples:
+    """Per tier, draw as many clusters as it has, with replacement, and give each item its cluster's count; seed
+    None is the identity (every item once). `clusters`: item -> cluster; an item not in it (or with an empty one)
+    is its own cluster, so with no clusters this is the item bootstrap, draw for draw."""
     rng = np.random.default_rng(seed)
     columns: dict[str, int] = {}
     blocks, item_tier = [], []
@@ -77,10 +87,29 @@ def resample(universe: pd.DataFrame, tiers: tuple[str, ...], replicates: int = 1
         if seed is None:
             blocks.append(np.ones((1, len(items))))
         else:  # tier by tier, the draws the snippet-weight formulation made: the same seed, the same intervals
-            blocks.append(rng.multinomial(len(items), [1.0 / len(items)] * len(items), size=replicates))
+            group = cluster_index(items, clusters or {})
+            n = int(group.max()) + 1
+            blocks.append(rng.multinomial(n, [1.0 / n] * n, size=replicates)[:, group])
     counts = np.hstack(blocks, dtype=float) if blocks else np.zeros((1 if seed is None else replicates, 0))
     snippet_item = universe["item"].map(columns).fillna(-1).to_numpy(dtype=int)
     return Resamples(counts, np.array(item_tier, dtype=int), snippet_item)
+
+
+def cluster_index(items: list[str], clusters: Mapping[str, str]) -> np.ndarray:
+    """(I,) the cluster number of each item, clusters numbered in order of their first item: when every item is
+    its own cluster, item k is cluster k."""
+    numbers: dict[tuple[str, str], int] = {}
+    keys = [("cluster", clusters[item]) if clusters.get(item) else ("item", item) for item in items]
+    return np.array([numbers.setdefault(key, len(numbers)) for key in keys], dtype=int)
+
+
+def count_clusters(universe: pd.DataFrame, tiers: tuple[str, ...], clusters: Mapping[str, str]) -> int:
+    """Clusters the bootstrap draws from, summed over tiers (a function with mutants in two tiers counts twice)."""
+    total = 0
+    for tier in tiers:
+        items = list(dict.fromkeys(universe.loc[universe["tier"] == tier, "item"]))
+        total += len(set(cluster_index(items, clusters).tolist())) if items else 0
+    return total
 
 
 def resampling_weights(universe: pd.DataFrame, tiers: tuple[str, ...], replicates: int, seed: int) -> np.ndarray:
@@ -160,11 +189,15 @@ def tier_average(scores: np.ndarray) -> np.ndarray:
         return average(scores)
 
 
-def bootstrap(table: ScoredTable, replicates: int = DEFAULT_REPLICATES, seed: int = 0) -> Bootstrap:
-    """The same resamples for every reviewer, so differences between reviewers are paired."""
+def bootstrap(table: ScoredTable, replicates: int = DEFAULT_REPLICATES, seed: int = 0,
+              clusters: Mapping[str, str] | None = None) -> Bootstrap:
+    """The same resamples for every reviewer, so differences between reviewers are paired. `clusters`: item ->
+    cluster (Corpus items' `cluster`); given and not empty, clusters are drawn instead of items (module doc)."""
     universe = snippet_universe(table)
-    draws = resample(universe, table.tiers, replicates, seed)
-    result = Bootstrap(table.tiers, replicates, seed)
+    clusters = {item: c for item, c in (clusters or {}).items() if c}
+    draws = resample(universe, table.tiers, replicates, seed, clusters)
+    drawn = count_clusters(universe, table.tiers, clusters) if clusters else 0
+    result = Bootstrap(table.tiers, replicates, seed, drawn)
     aligned: dict[str, list] = {}
     for reviewer, arrays in _matrices(table, universe):
         aligned.setdefault(reviewer, []).append(arrays)
