@@ -153,6 +153,17 @@ def _string(value, fail, base) -> str:
     return value
 
 
+def _kinds(value, fail, base) -> tuple[str, ...]:
+    from redpen_bench.reviewers.tools.sarif import check_kinds
+
+    if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
+        raise fail(f"expected a list of SARIF result kinds such as [\"fail\"], got {value!r}")
+    try:
+        return check_kinds(value)
+    except InputError as exc:
+        raise fail(str(exc)) from None
+
+
 def _table(value, fail, base) -> dict:
     if not isinstance(value, dict):
         raise fail("expected a table, e.g. { reasoning_effort = \"low\" }")
@@ -162,7 +173,7 @@ def _table(value, fail, base) -> dict:
 _FIELDS = {
     "base_url": _string, "prompt": _path, "system": _path, "temperature": _temperature,
     "max_tokens": _positive(int), "params": _table, "concurrency": _positive(int), "retries": _positive(int),
-    "rpm": _positive(float), "timeout": _positive(float),
+    "rpm": _positive(float), "timeout": _positive(float), "sarif_kinds": _kinds,
 }
 _OPTION_OF = {"timeout": "request_timeout"}  # a named reviewer is an LLM: its timeout is per request
 

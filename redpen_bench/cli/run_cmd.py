@@ -65,6 +65,9 @@ def review_options(f):
         click.option("--rpm", type=float, default=None, help="Client-side limit, requests per minute."),
         click.option("--max-cost", type=float, default=None, help="Stop asking once this many USD are spent."),
         click.option("--dry-run", is_flag=True, help="Print what the run would send; send nothing."),
+        click.option("--sarif-kinds", default=None, metavar="KIND[,KIND...]",
+                     help="sarif: reviewers count results of these kinds as findings (default fail,review,open; "
+                          "'fail' counts only definite failures)."),
     ]
     for option in reversed(options):
         f = option(f)
@@ -78,8 +81,16 @@ def build_options(kw: dict) -> ReviewOptions:
         base_url=kw["base_url"], prompt=kw["prompt"], system=kw["system"],
         temperature=_temperature(kw["temperature"]), max_tokens=kw["max_tokens"], params=_params(kw["params"]),
         concurrency=kw["concurrency"], retries=kw["retries"], rpm=kw["rpm"], max_cost=kw["max_cost"],
-        dry_run=kw["dry_run"],
+        dry_run=kw["dry_run"], sarif_kinds=_kinds(kw["sarif_kinds"]),
     )
+
+
+def _kinds(text: str | None) -> tuple[str, ...] | None:
+    if text is None:
+        return None
+    from redpen_bench.reviewers.tools.sarif import check_kinds
+
+    return check_kinds([k.strip() for k in text.split(",") if k.strip()])
 
 
 def lock_timeout() -> float:
