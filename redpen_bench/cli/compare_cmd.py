@@ -140,7 +140,8 @@ def _report_options(f):
 @click.option("--analyzers", default=None,
               help="Only these analyzer tools (comma-separated), or 'none' (default: every shipped profile).")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Named reviewers, prices and [compare] defaults (default: ./redpen.toml when present).")
+              help="Named reviewers, prices and [compare] defaults (default: the nearest redpen.toml or "
+                   "pyproject.toml [tool.redpen] from here up).")
 @_report_options
 @review_options
 def compare_command(reviewers, corpus_dir, out, runs_dir, analyzers, config_path, name, replicates, **kw):

@@ -129,7 +129,8 @@ class StderrProgress:
 @click.option("--tier", default=None, help="Only this tier.")
 @click.option("--limit", type=click.IntRange(1), default=None, help="Only the first N items.")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Named reviewers and prices (default: ./redpen.toml when present).")
+              help="Named reviewers and prices (default: the nearest redpen.toml or pyproject.toml [tool.redpen] "
+                   "from here up).")
 @review_options
 def run_command(reviewers, corpus_dir, out, items, tier, limit, config_path, **kw):
     """Run reviewers over the corpus into a run folder; the same command resumes an interrupted run."""
