@@ -18,9 +18,9 @@ from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import Corpus, packaged_path
 from redpen_bench.reviewers import REGISTRY, Spec, split_specs
 from redpen_bench.reviewers.base import ReviewOptions
+from redpen_bench.reviewers.baselines import BASELINES
 from redpen_bench.run.folder import RunFolder
 
-BASELINES = ("always-no", "always-yes", "random", "oracle")
 DEFAULT_OUT = Path("reports")
 DEFAULT_RUNS = Path("runs")
 
