@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from redpen_bench.cli.common import corpus_option, open_corpus, print_path
+from redpen_bench.cli.common import corpus_option, fresh_dir, fresh_option, open_corpus, print_path
 from redpen_bench.cli.run_cmd import RETRY_EXIT, build_options, review_options, run_on_terminal
 from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import Corpus, packaged_path
@@ -143,8 +143,9 @@ def _report_options(f):
               help="Named reviewers, prices and [compare] defaults (default: the nearest redpen.toml or "
                    "pyproject.toml [tool.redpen] from here up).")
 @_report_options
+@fresh_option
 @review_options
-def compare_command(reviewers, corpus_dir, out, runs_dir, analyzers, config_path, name, replicates, **kw):
+def compare_command(reviewers, corpus_dir, out, runs_dir, analyzers, config_path, name, replicates, fresh, **kw):
     """The main job: check the corpus, run the baselines, every analyzer profile and any --reviewer, score
     them and write the comparison report (Markdown, HTML, CSV, verdicts, manifest). --seed seeds the random
     baseline and the bootstrap: the same seed gives the same report."""
@@ -159,6 +160,8 @@ def compare_command(reviewers, corpus_dir, out, runs_dir, analyzers, config_path
     specs = unique_specs(resolve_specs(texts, config))
     options = replace(build_options(kw), prices=config.prices)
     run_dir = runs_dir / f"compare-{corpus.name}-{corpus.hash[:8]}-{options_fingerprint(options, specs)}"
+    if fresh and not options.dry_run:
+        run_dir = fresh_dir(run_dir)
     started = time.time()
     result = run_on_terminal(corpus, specs, run_dir, options)
     if result is None:
@@ -172,6 +175,8 @@ def compare_command(reviewers, corpus_dir, out, runs_dir, analyzers, config_path
                         "reviewer_specs": {s.key: s.text for s in specs}},
     )
     click.echo(leaderboard_text(report), err=True, nl=False)
+    # the page to open, for people (stderr); stdout's last line stays the folder, for scripts
+    click.echo(f"redpen-bench: report: {report.path / 'report.html'}", err=True)
     print_path(report.path)
     if result.has_errors:
         sys.exit(RETRY_EXIT)
@@ -194,6 +199,8 @@ def report_command(run_dirs, corpus_dir, out, reviewers, seed, name, replicates)
                           reviewers=split_specs(reviewers) or None, replicates=replicates, seed=seed,
                           extra_manifest={"command": "report"})
     click.echo(leaderboard_text(report), err=True, nl=False)
+    # the page to open, for people (stderr); stdout's last line stays the folder, for scripts
+    click.echo(f"redpen-bench: report: {report.path / 'report.html'}", err=True)
     print_path(report.path)
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from redpen_bench.cli.common import corpus_option, open_corpus, print_path
+from redpen_bench.cli.common import corpus_option, fresh_dir, fresh_option, open_corpus, print_path
 from redpen_bench.errors import InputError
 from redpen_bench.reviewers import families, split_specs
 from redpen_bench.reviewers.base import ReviewOptions
@@ -131,9 +131,11 @@ class StderrProgress:
 @click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Named reviewers and prices (default: the nearest redpen.toml or pyproject.toml [tool.redpen] "
                    "from here up).")
+@fresh_option
 @review_options
-def run_command(reviewers, corpus_dir, out, items, tier, limit, config_path, **kw):
-    """Run reviewers over the corpus into a run folder; the same command resumes an interrupted run."""
+def run_command(reviewers, corpus_dir, out, items, tier, limit, config_path, fresh, **kw):
+    """Run reviewers over the corpus into a run folder; the same command resumes an interrupted run (--fresh
+    starts a new folder instead)."""
     from redpen_bench.cli.config import load_config, resolve_specs
 
     config = load_config(config_path)
@@ -141,7 +143,10 @@ def run_command(reviewers, corpus_dir, out, items, tier, limit, config_path, **k
     options = replace(build_options(kw), prices=config.prices)
     specs = resolve_specs(split_specs(reviewers), config)
     snippets = select_snippets(corpus, items.split(",") if items else None, tier, limit)
-    result = run_on_terminal(corpus, specs, out or default_run_dir(corpus), options, snippets)
+    run_dir = out or default_run_dir(corpus)
+    if fresh and not options.dry_run:
+        run_dir = fresh_dir(run_dir)
+    result = run_on_terminal(corpus, specs, run_dir, options, snippets)
     if result is not None:
         print_path(result.path)
         if result.has_errors:
