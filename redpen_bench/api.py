@@ -19,9 +19,11 @@ from pathlib import Path
 from redpen_bench.errors import InputError
 from redpen_bench.gate import verify
 from redpen_bench.model.corpus import Corpus, load_corpus
+from redpen_bench.model.rows import VerdictRow
 from redpen_bench.model.verdict import Verdict, parse_answer
-from redpen_bench.reviewers import Spec, families, parse_spec
-from redpen_bench.reviewers.base import ReviewOptions
+from redpen_bench.reviewers import Spec, families, make_reviewer, parse_spec
+from redpen_bench.reviewers.base import ReviewOptions, Task
+from redpen_bench.reviewers.baselines import BASELINES
 from redpen_bench.run.folder import RunFolder, default_run_dir
 from redpen_bench.run.runner import RunResult, run_reviewers, select_snippets
 from redpen_bench.scoring.scorer import ScoredTable, score_rows
@@ -29,8 +31,9 @@ from redpen_bench.tune.pipeline import tune
 from redpen_bench.workflows import compare, compare_specs, report
 
 __all__ = [
-    "Corpus", "ReviewOptions", "RunResult", "ScoredTable", "Spec", "Verdict", "compare", "compare_specs", "families",
-    "load_corpus", "parse_answer", "parse_spec", "report", "run", "score", "select_snippets", "tune", "verify",
+    "BASELINES", "Corpus", "ReviewOptions", "RunResult", "ScoredTable", "Spec", "Verdict", "baseline_rows",
+    "compare", "compare_specs", "families", "load_corpus", "parse_answer", "parse_spec", "report", "run", "score",
+    "select_snippets", "tune", "verify",
 ]
 
 
@@ -46,9 +49,24 @@ def run(
     return run_reviewers(corpus, reviewers, out or default_run_dir(corpus), options, snippets)
 
 
-def score(run_dirs: Sequence[str | Path], corpus: Corpus | None = None, keywords: str = "words") -> ScoredTable:
+def baseline_rows(corpus: Corpus, snippets: set[tuple[str, str]] | None = None, seed: int = 0,
+                  baselines: Sequence[str] = BASELINES) -> list[dict]:
+    """The baselines' rows, made in memory (they take microseconds and no run folder): on `snippets`
+    ((item, variant) pairs) or every scored snippet; `seed` seeds random as `run --seed` does."""
+    tasks = [Task(v) for v in corpus.snippets if snippets is None or (v.item_id, v.name) in snippets]
+    rows: list[dict] = []
+    for key in baselines:
+        reviewer = make_reviewer(parse_spec(key), ReviewOptions(seed=seed, cache=None))
+        reviewer.review(tasks, lambda task, verdict, key=key, **meta: rows.append(
+            VerdictRow.answering(key, task.snippet, verdict, task.sample).to_dict()))
+    return rows
+
+
+def score(run_dirs: Sequence[str | Path], corpus: Corpus | None = None, keywords: str = "words",
+          baselines: Sequence[str] = (), seed: int = 0) -> ScoredTable:
     """Score one or more run folders of the same corpus into one table; `keywords` is the keyword matching
-    ("words", or the seed's "substring")."""
+    ("words", or the seed's "substring"). `baselines`: those of BASELINES to add when the runs lack them, on the
+    snippets the runs answered (random seeded by `seed`). Scores are fractions (0.167, not 16.7)."""
     if not run_dirs:
         raise InputError("score: name at least one run folder")
     folders = [RunFolder(p) for p in run_dirs]
@@ -66,4 +84,11 @@ def score(run_dirs: Sequence[str | Path], corpus: Corpus | None = None, keywords
             f"but the corpus given is {corpus.name} {corpus.hash[:12]}; pass the right --corpus"
         )
     rows = [row for folder in folders for row in folder.rows()]
+    unknown = [b for b in baselines if b not in BASELINES]
+    if unknown:
+        raise InputError(f"baseline '{unknown[0]}': expected one of {', '.join(BASELINES)}")
+    present = {row["reviewer"] for row in rows}
+    missing = [b for b in dict.fromkeys(baselines) if b not in present]
+    if missing:
+        rows += baseline_rows(corpus, {(row["item"], row["variant"]) for row in rows}, seed, missing)
     return score_rows(rows, corpus, keywords)

@@ -17,10 +17,10 @@ from redpen_bench.report.build import Report, build_report, report_dir
 from redpen_bench.report.stats import DEFAULT_REPLICATES
 from redpen_bench.reviewers import REGISTRY, Spec, parse_spec, split_specs
 from redpen_bench.reviewers.base import ReviewOptions
-from redpen_bench.run.folder import RunFolder
+from redpen_bench.reviewers.baselines import BASELINES
+from redpen_bench.run.folder import RunFolder, fresh_dir
 from redpen_bench.run.runner import Progress, RunResult, run_reviewers
 
-BASELINES = ("always-no", "always-yes", "random", "oracle")
 DEFAULT_OUT = Path("reports")
 DEFAULT_RUNS = Path("runs")
 
@@ -114,13 +114,17 @@ def compare(
     replicates: int = DEFAULT_REPLICATES,
     progress: Progress | None = None,
     lock_timeout: float = 600.0,
+    fresh: bool = False,
 ) -> Comparison:
     """Check the corpus's integrity, run `specs` (see compare_specs) into the run folder this comparison owns
-    under `runs_dir` (the same comparison resumes it), and write the report folder under `out`."""
+    under `runs_dir` (the same comparison resumes it; `fresh`: a new folder beside it instead), and write the
+    report folder under `out`."""
     options = options or ReviewOptions()
     check_integrity(corpus)
     specs = unique_specs([s if isinstance(s, Spec) else parse_spec(s) for s in specs])
     run_dir = Path(runs_dir) / f"compare-{corpus.name}-{corpus.hash[:8]}-{options_fingerprint(options, specs)}"
+    if fresh and not options.dry_run:
+        run_dir = fresh_dir(run_dir)
     started = time.time()
     result = run_reviewers(corpus, specs, run_dir, options, progress=progress, lock_timeout=lock_timeout)
     if options.dry_run:

@@ -217,9 +217,9 @@ def test_two_items_of_one_domain(corpus_copy):
     report, failures = failures_of(corpus_copy, killability=False)
     assert [f for f in failures if "shares its domain" in f[2]] == [
         ("t1-total", "distinctness", "t1-total/original shares its domain with t2-empty/original: identifier-word "
-         "Jaccard 0.40 > 0.25"),
+         "Jaccard 0.40 > 0.25; words in both: amount, rate"),
         ("t2-empty", "distinctness", "t2-empty/original shares its domain with t1-total/original: identifier-word "
-         "Jaccard 0.40 > 0.25"),
+         "Jaccard 0.40 > 0.25; words in both: amount, rate"),
     ]  # {mean, values, amount, rate} ~ {total, amount, rate}: 2 of 5 words
     assert report.closest_domains["overlap"] == pytest.approx(0.4)
 

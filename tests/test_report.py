@@ -97,7 +97,7 @@ def _tables(path: Path) -> Tables:
 def test_compare_writes_every_file_and_prints_the_folder_last(compared):
     report = compared["report"]
     assert report == compared["work"] / "reports" / "fixture"
-    for name in ("report.md", "report.html", "scores.csv", "verdicts.jsonl", "manifest.json"):
+    for name in ("report.md", "report.html", "scores.csv", "verdicts.jsonl", "findings.sarif", "manifest.json"):
         assert (report / name).is_file(), name
     assert {p.stem for p in (report / "charts").glob("*.svg")} >= {"leaderboard", "detection-vs-fpr"}
     # the leaderboard on stderr, threshold marked
@@ -189,7 +189,7 @@ def test_rerun_resumes_and_same_seed_gives_the_same_report(compared, tmp_path):
 
 
 def test_no_machine_path_or_time_in_the_readable_files(compared):
-    for name in ("report.md", "report.html", "scores.csv"):
+    for name in ("report.md", "report.html", "scores.csv", "findings.sarif"):
         text = (compared["report"] / name).read_text()
         assert str(compared["work"]) not in text and str(Path.home()) + "/" not in text, name
         assert str(ROOT) not in text and str(FIXTURE_CORPUS) not in text, name

@@ -1,5 +1,6 @@
 """The committed reference report is what its own verdicts give, byte for byte: with the rule table and charts
-computed in forked children and with everything in one process (REDPEN_SERIAL=1)."""
+computed in forked children and with everything in one process (REDPEN_SERIAL=1). Every file is compared, so a
+file a report gains (findings.sarif) must be committed here as the same code writes it."""
 
 from __future__ import annotations
 

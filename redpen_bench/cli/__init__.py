@@ -36,6 +36,7 @@ COMMAND_MODULES = (
     "compare_cmd",
     "tune_cmd",
     "mutate_cmd",
+    "sarif_cmd",
 )
 
 

@@ -21,3 +21,11 @@ def open_corpus(corpus_dir: Path | None) -> Corpus:
 def print_path(path: Path) -> None:
     """The path a command reports: the last line of stdout, alone."""
     click.echo(str(path))
+
+
+def fresh_option(f):
+    return click.option("--fresh", is_flag=True,
+                        help="Start a new run folder (beside the usual one, named with the time) instead of "
+                             "resuming; the verdict cache still answers what it holds unless --no-cache.")(f)
+
+

@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 
 from redpen_bench import workflows
-from redpen_bench.cli.common import corpus_option, open_corpus, print_path
+from redpen_bench.cli.common import corpus_option, fresh_option, open_corpus, print_path
 from redpen_bench.cli.run_cmd import (
     RETRY_EXIT,
     StderrProgress,
@@ -71,10 +71,12 @@ def _report_options(f):
 @click.option("--analyzers", default=None,
               help="Only these analyzer tools (comma-separated), or 'none' (default: every shipped profile).")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Named reviewers, prices and [compare] defaults (default: ./redpen.toml when present).")
+              help="Named reviewers, prices and [compare] defaults (default: the nearest redpen.toml or "
+                   "pyproject.toml [tool.redpen] from here up).")
 @_report_options
+@fresh_option
 @review_options
-def compare_command(reviewers, corpus_dir, out, runs_dir, analyzers, config_path, name, replicates, **kw):
+def compare_command(reviewers, corpus_dir, out, runs_dir, analyzers, config_path, name, replicates, fresh, **kw):
     """The main job: check the corpus, run the baselines, every analyzer profile and any --reviewer, score
     them and write the comparison report (Markdown, HTML, CSV, verdicts, manifest). --seed seeds the random
     baseline and the bootstrap: the same seed gives the same report."""
@@ -88,12 +90,14 @@ def compare_command(reviewers, corpus_dir, out, runs_dir, analyzers, config_path
     progress = StderrProgress()
     with progress.bar:
         done = workflows.compare(corpus, resolve_specs(texts, config), out or settings.out or workflows.DEFAULT_OUT,
-                                 runs_dir, options, name, replicates, progress, lock_timeout())
+                                 runs_dir, options, name, replicates, progress, lock_timeout(), fresh=fresh)
     if done.report is None:  # a dry run: the estimates are the output
         click.echo(json.dumps(done.run.estimates, indent=2))
         return
     tell_outcome(done.run)
     click.echo(leaderboard_text(done.report), err=True, nl=False)
+    # the page to open, for people (stderr); stdout's last line stays the folder, for scripts
+    click.echo(f"redpen-bench: report: {done.report.path / 'report.html'}", err=True)
     print_path(done.report.path)
     if done.run.has_errors:
         sys.exit(RETRY_EXIT)
@@ -112,6 +116,8 @@ def report_command(run_dirs, corpus_dir, out, reviewers, seed, name, replicates)
     corpus = open_corpus(corpus_dir)
     report = workflows.report(run_dirs, corpus, out, split_specs(reviewers), name, replicates, seed)
     click.echo(leaderboard_text(report), err=True, nl=False)
+    # the page to open, for people (stderr); stdout's last line stays the folder, for scripts
+    click.echo(f"redpen-bench: report: {report.path / 'report.html'}", err=True)
     print_path(report.path)
 
 

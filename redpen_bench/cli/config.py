@@ -16,7 +16,11 @@
     out = "runs/compare"
 
 `--reviewer local` picks a named reviewer; its fields win over the command line's, the rest come from it.
-Read from ./redpen.toml when present, or from --config FILE. Errors name the file and the field.
+
+Found as ruff finds its configuration: --config FILE wins; else the nearest folder, from the working folder up
+to the root, holding a redpen.toml or a pyproject.toml with a [tool.redpen] table (the same tables under
+`tool.redpen`); in one folder redpen.toml beats pyproject.toml. A pyproject.toml without [tool.redpen] is passed
+over. Only one file is read: configurations do not merge. Errors name the file and the field.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from redpen_bench.reviewers import Spec, check_name, parse_spec
 from redpen_bench.reviewers.llm.prices import check_prices
 
 CONFIG_NAME = "redpen.toml"
+PYPROJECT = "pyproject.toml"
 _TABLES = ("reviewers", "prices", "compare")
 _COMPARE_FIELDS = ("reviewers", "out")
 
@@ -60,38 +65,80 @@ class Config:
     reviewers: dict[str, NamedReviewer] = field(default_factory=dict)
     prices: dict[str, dict[str, float]] = field(default_factory=dict)
     data: dict[str, Any] = field(default_factory=dict)
+    searched: tuple[Path, ...] = ()  # the folders looked in when no --config was given
+    label: str = ""  # how errors name it: the file, and `[tool.redpen]` for a pyproject.toml
+
+    def where(self) -> str:
+        """Which configuration was read, or which places were looked in: for "unknown reviewer" errors."""
+        if self.path is not None:
+            return f"configuration read: {self.label}"
+        if not self.searched:
+            return "no configuration file"
+        first, n = self.searched[0], len(self.searched) - 1
+        return (f"no configuration file: looked for {CONFIG_NAME}, and {PYPROJECT} with [tool.redpen], in {first}"
+                + (f" and its {n} parent folders" if n else "") + "; or pass --config FILE")
 
 
-def load_config(path: str | Path | None = None, cwd: Path | None = None) -> Config:
-    """The given file (which must exist), else redpen.toml in the working folder if there is one, else empty."""
-    if path is None:
-        candidate = (cwd or Path.cwd()) / CONFIG_NAME
-        if not candidate.is_file():
-            return Config()
-        path = candidate
-    path = Path(path)
+def find_config(cwd: Path | None = None) -> tuple[Path | None, tuple[Path, ...]]:
+    """The nearest redpen.toml, or pyproject.toml with [tool.redpen], from `cwd` up; and the folders looked in."""
+    searched = []
+    for folder in [(cwd or Path.cwd()).resolve(), *(cwd or Path.cwd()).resolve().parents]:
+        searched.append(folder)
+        if (folder / CONFIG_NAME).is_file():
+            return folder / CONFIG_NAME, tuple(searched)
+        pyproject = folder / PYPROJECT
+        if pyproject.is_file() and "redpen" in _read(pyproject).get("tool", {}):
+            return pyproject, tuple(searched)
+    return None, tuple(searched)
+
+
+def _read(path: Path) -> dict:
     try:
-        data = rtoml.loads(path.read_text(encoding="utf-8"))
+        return rtoml.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ConfigError(f"{path}: config file not found") from None
     except (OSError, UnicodeDecodeError, rtoml.TomlParsingError) as exc:
         raise ConfigError(f"{path}: unreadable TOML: {exc}") from None
+
+
+def load_config(path: str | Path | None = None, cwd: Path | None = None) -> Config:
+    """The given file (which must exist: a redpen.toml, or a pyproject.toml read at [tool.redpen]), else the
+    nearest one found from `cwd` up (find_config), else an empty configuration that knows where it looked."""
+    searched: tuple[Path, ...] = ()
+    if path is None:
+        path, searched = find_config(cwd)
+        if path is None:
+            return Config(searched=searched)
+    path = Path(path)
+    data = _read(path)
+    label = str(path)
+    if path.name == PYPROJECT:
+        table = data.get("tool", {}).get("redpen") if isinstance(data.get("tool"), dict) else None
+        if not isinstance(table, dict):
+            raise ConfigError(f"{path}: field 'tool.redpen': expected a table [tool.redpen]")
+        data, label = table, f"{path} [tool.redpen]"
+    config = _parse(path, label, data)
+    return Config(config.path, config.reviewers, config.prices, config.data, searched, label)
+
+
+def _parse(file: Path, path: str, data: dict) -> Config:
+    """`path` is how errors name the configuration; `file` the file, whose folder relative paths start from."""
     unknown = sorted(set(data) - set(_TABLES))
     if unknown:
         raise ConfigError(f"{path}: field '{unknown[0]}': unknown table; known: {', '.join(_TABLES)}")
     reviewers = data.get("reviewers", {})
     if not isinstance(reviewers, dict):
         raise ConfigError(f"{path}: field 'reviewers': expected tables [reviewers.NAME]")
-    named = {name: _reviewer(path, name, table) for name, table in reviewers.items()}
+    named = {name: _reviewer(path, file.parent, name, table) for name, table in reviewers.items()}
     compare = data.get("compare", {})
     unknown = sorted(set(compare) - set(_COMPARE_FIELDS)) if isinstance(compare, dict) else []
     if unknown:
         raise ConfigError(f"{path}: field 'compare.{unknown[0]}': unknown field; known: {', '.join(_COMPARE_FIELDS)}")
     prices = check_prices(data.get("prices", {}), str(path))
-    return Config(path, named, prices, data)
+    return Config(file, named, prices, data)
 
 
-def _reviewer(path: Path, name: str, table: Any) -> NamedReviewer:
+def _reviewer(path: str, base: Path, name: str, table: Any) -> NamedReviewer:
     where = f"reviewers.{name}"
 
     def fail(key: str, message: str) -> ConfigError:
@@ -117,7 +164,7 @@ def _reviewer(path: Path, name: str, table: Any) -> NamedReviewer:
     for key, value in table.items():
         if key != "spec":
             options[_OPTION_OF.get(key, key)] = _FIELDS[key](value, lambda message, key=key: fail(key, message),
-                                                             path.parent)
+                                                             base)
     return NamedReviewer(name, spec.strip(), options)
 
 
@@ -153,6 +200,17 @@ def _string(value, fail, base) -> str:
     return value
 
 
+def _kinds(value, fail, base) -> tuple[str, ...]:
+    from redpen_bench.reviewers.tools.sarif import check_kinds
+
+    if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
+        raise fail(f"expected a list of SARIF result kinds such as [\"fail\"], got {value!r}")
+    try:
+        return check_kinds(value)
+    except InputError as exc:
+        raise fail(str(exc)) from None
+
+
 def _table(value, fail, base) -> dict:
     if not isinstance(value, dict):
         raise fail("expected a table, e.g. { reasoning_effort = \"low\" }")
@@ -162,7 +220,7 @@ def _table(value, fail, base) -> dict:
 _FIELDS = {
     "base_url": _string, "prompt": _path, "system": _path, "temperature": _temperature,
     "max_tokens": _positive(int), "params": _table, "concurrency": _positive(int), "retries": _positive(int),
-    "rpm": _positive(float), "timeout": _positive(float),
+    "rpm": _positive(float), "timeout": _positive(float), "sarif_kinds": _kinds,
 }
 _OPTION_OF = {"timeout": "request_timeout"}  # a named reviewer is an LLM: its timeout is per request
 
@@ -173,7 +231,12 @@ def resolve_specs(values: list[str], config: Config) -> list[Spec]:
     for text in values:
         entry = config.reviewers.get(text)
         if entry is None:
-            specs.append(parse_spec(text))
+            try:
+                specs.append(parse_spec(text))
+            except InputError as exc:
+                if ":" in text or "=" in text:  # a spec, not a name: its own error says it all
+                    raise
+                raise ConfigError(f"{exc} (nor a named reviewer: {config.where()})") from None
             continue
         base = parse_spec(entry.spec)
         specs.append(Spec(key=entry.name, family=base.family, arg=base.arg, text=base.text,
@@ -185,12 +248,12 @@ def compare_settings(config: Config) -> CompareSettings:
     """The [compare] table: default reviewers (names or specs) and run folder for `redpen-bench compare`."""
     table = config.data.get("compare", {})
     if not isinstance(table, dict):
-        raise ConfigError(f"{config.path}: field 'compare': expected a table")
+        raise ConfigError(f"{config.label}: field 'compare': expected a table")
     reviewers = table.get("reviewers", [])
     if not isinstance(reviewers, list) or not all(isinstance(r, str) and r.strip() for r in reviewers):
-        raise ConfigError(f"{config.path}: field 'compare.reviewers': expected a list of reviewer names or specs")
+        raise ConfigError(f"{config.label}: field 'compare.reviewers': expected a list of reviewer names or specs")
     out = table.get("out")
     if out is not None and (not isinstance(out, str) or not out):
-        raise ConfigError(f"{config.path}: field 'compare.out': expected a folder path")
+        raise ConfigError(f"{config.label}: field 'compare.out': expected a folder path")
     base = config.path.parent if config.path else Path.cwd()
     return CompareSettings(tuple(r.strip() for r in reviewers), base / out if out else None, dict(table))

@@ -8,12 +8,31 @@ from pathlib import Path
 
 import click
 
-from redpen_bench.cli.common import corpus_option, open_corpus, print_path
+from redpen_bench.cli.common import open_corpus, print_path
 from redpen_bench.model.corpus import default_corpus_path, read_toml
+
+# where verify looks for run folders and reports of this corpus made earlier (relative to the working folder)
+SEEN_PLACES = (Path("runs"), Path("reports"))
+
+
+def authoring_corpus(corpus_dir: Path | None) -> Path:
+    """The corpus `verify`, `new-item` and `corpus-readme` work on: --corpus, else ./corpus when it holds a
+    corpus.toml (the one being written), else the shipped corpus."""
+    if corpus_dir is not None:
+        return corpus_dir
+    return Path("corpus") if Path("corpus/corpus.toml").is_file() else default_corpus_path()
+
+
+def authoring_option(f):
+    return click.option("--corpus", "corpus_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+                        help="Corpus folder (default: ./corpus if it holds a corpus.toml, else the shipped "
+                             "corpus).")(f)
 
 
 @click.command("verify")
-@corpus_option
+@authoring_option
+@click.option("--items", "item_ids", default=None, metavar="ID[,ID...]",
+              help="Check only these items (distinctness still compares them with every other item).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--timeout", type=float, default=10.0, show_default=True, help="Seconds per check; a hang is a kill.")
 @click.option("--jobs", type=click.IntRange(1), default=None, help="Checks run at once (default: cores).")
@@ -33,22 +52,29 @@ from redpen_bench.model.corpus import default_corpus_path, read_toml
               help="Keyword recall every natural explanation must reach.")
 @click.option("--max-generic-recall", type=click.FloatRange(0, 1), default=0.3, show_default=True,
               help="Mean keyword recall generic explanations may reach over all defective variants.")
-def verify_command(corpus_dir, fmt, timeout, jobs, **thresholds):
+def verify_command(corpus_dir, item_ids, fmt, timeout, jobs, **thresholds):
     """The gate: killability, integrity, distinctness, keyword fixtures. Exit 1 naming each failing item and
-    check, 2 if the corpus cannot be read."""
+    check, 2 if the corpus cannot be read. Warns when run folders or reports in ./runs or ./reports were made
+    from other content under this corpus's name and version."""
     from redpen_bench.gate import GateLimits, verify
+    from redpen_bench.gate.versions import version_warnings
 
     limits = GateLimits(**thresholds)
+    items = [i.strip() for i in item_ids.split(",") if i.strip()] if item_ids else None
     try:
-        corpus = open_corpus(corpus_dir)
-        report = verify(corpus, timeout=timeout, jobs=jobs, limits=limits)
+        corpus = open_corpus(authoring_corpus(corpus_dir))
+        report = verify(corpus, timeout=timeout, jobs=jobs, limits=limits, items=items)
     except KeyboardInterrupt:  # the checks are ended by then (killability); verify writes nothing, so says so
         click.echo("redpen-bench: verify interrupted; nothing was changed", err=True)
         sys.exit(130)
+    warnings = version_warnings(corpus, SEEN_PLACES)
+    for warning in warnings:
+        click.echo(f"redpen-bench: warning: {warning}", err=True)
     if fmt == "json":
-        click.echo(json.dumps(report.to_json() | {"corpus": corpus.summary()}, indent=2))
+        click.echo(json.dumps(report.to_json() | {"corpus": corpus.summary(), "warnings": warnings}, indent=2))
     else:
-        click.echo(f"corpus {corpus.name} {corpus.version} ({corpus.hash[:12]}): {len(corpus.items)} items")
+        checked = f"; checked: {', '.join(items)}" if items else ""
+        click.echo(f"corpus {corpus.name} {corpus.version} ({corpus.hash[:12]}): {len(corpus.items)} items{checked}")
         for failure in report.failures:
             click.echo(f"FAIL {failure['item']}: {failure['check']}: {failure['reason']}")
         _echo_closest(report, limits)
@@ -71,7 +97,8 @@ def _echo_closest(report, limits) -> None:
     if report.closest_domains:
         a, b = report.closest_domains["variants"]
         click.echo(f"closest domains: {a} ~ {b}: {report.closest_domains['overlap']:.3f} "
-                   f"(limit {limits.max_domain_overlap:.2f})")
+                   f"(limit {limits.max_domain_overlap:.2f}); words in both: "
+                   f"{', '.join(report.closest_domains['words']) or 'none'}")
     kw = report.keywords
     if kw.get("fixture_recall") is not None:
         click.echo(f"keyword fixtures: mean recall {kw['fixture_recall']:.3f} "
@@ -85,25 +112,24 @@ def _echo_closest(report, limits) -> None:
 @click.command("new-item")
 @click.argument("item_id")
 @click.option("--tier", required=True, help="The item's tier (one of the corpus's tiers).")
-@click.option("--corpus", "corpus_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Corpus folder to add to (default: ./corpus if present, else the shipped corpus).")
+@authoring_option
 def new_item_command(item_id, tier, corpus_dir):
     """Scaffold an item folder: six files and an item.toml to fill in."""
     from redpen_bench.gate.corpus_readme import scaffold_item
 
-    root = corpus_dir or (Path("corpus") if Path("corpus/corpus.toml").is_file() else default_corpus_path())
+    root = authoring_corpus(corpus_dir)
     tiers = tuple(read_toml(root / "corpus.toml").get("tiers") or ())
     print_path(scaffold_item(root, item_id, tier, tiers))
 
 
 @click.command("corpus-readme")
-@corpus_option
+@authoring_option
 @click.option("--check", is_flag=True, help="Exit 1 if the README differs from what the items say.")
 def corpus_readme_command(corpus_dir, check):
     """Write the corpus README (the table of items) from the item files."""
     from redpen_bench.gate.corpus_readme import readme_text
 
-    corpus = open_corpus(corpus_dir)
+    corpus = open_corpus(authoring_corpus(corpus_dir))
     path = corpus.root / "README.md"
     text = readme_text(corpus)
     if check:

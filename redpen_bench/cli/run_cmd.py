@@ -10,11 +10,11 @@ from pathlib import Path
 
 import click
 
-from redpen_bench.cli.common import corpus_option, open_corpus, print_path
+from redpen_bench.cli.common import corpus_option, fresh_option, open_corpus, print_path
 from redpen_bench.errors import InputError
 from redpen_bench.reviewers import families, split_specs
 from redpen_bench.reviewers.base import ReviewOptions
-from redpen_bench.run.folder import default_run_dir
+from redpen_bench.run.folder import default_run_dir, fresh_dir
 from redpen_bench.run.runner import run_reviewers, select_snippets
 
 RETRY_EXIT = 3  # the run ended, but error rows remain: the same command asks those snippets again
@@ -65,6 +65,9 @@ def review_options(f):
         click.option("--rpm", type=float, default=None, help="Client-side limit, requests per minute."),
         click.option("--max-cost", type=float, default=None, help="Stop asking once this many USD are spent."),
         click.option("--dry-run", is_flag=True, help="Print what the run would send; send nothing."),
+        click.option("--sarif-kinds", default=None, metavar="KIND[,KIND...]",
+                     help="sarif: reviewers count results of these kinds as findings (default fail,review,open; "
+                          "'fail' counts only definite failures)."),
     ]
     for option in reversed(options):
         f = option(f)
@@ -78,8 +81,16 @@ def build_options(kw: dict) -> ReviewOptions:
         base_url=kw["base_url"], prompt=kw["prompt"], system=kw["system"],
         temperature=_temperature(kw["temperature"]), max_tokens=kw["max_tokens"], params=_params(kw["params"]),
         concurrency=kw["concurrency"], retries=kw["retries"], rpm=kw["rpm"], max_cost=kw["max_cost"],
-        dry_run=kw["dry_run"],
+        dry_run=kw["dry_run"], sarif_kinds=_kinds(kw["sarif_kinds"]),
     )
+
+
+def _kinds(text: str | None) -> tuple[str, ...] | None:
+    if text is None:
+        return None
+    from redpen_bench.reviewers.tools.sarif import check_kinds
+
+    return check_kinds([k.strip() for k in text.split(",") if k.strip()])
 
 
 def lock_timeout() -> float:
@@ -118,10 +129,13 @@ class StderrProgress:
 @click.option("--tier", default=None, help="Only this tier.")
 @click.option("--limit", type=click.IntRange(1), default=None, help="Only the first N items.")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Named reviewers and prices (default: ./redpen.toml when present).")
+              help="Named reviewers and prices (default: the nearest redpen.toml or pyproject.toml [tool.redpen] "
+                   "from here up).")
+@fresh_option
 @review_options
-def run_command(reviewers, corpus_dir, out, items, tier, limit, config_path, **kw):
-    """Run reviewers over the corpus into a run folder; the same command resumes an interrupted run."""
+def run_command(reviewers, corpus_dir, out, items, tier, limit, config_path, fresh, **kw):
+    """Run reviewers over the corpus into a run folder; the same command resumes an interrupted run (--fresh
+    starts a new folder instead)."""
     from redpen_bench.cli.config import load_config, resolve_specs
 
     config = load_config(config_path)
@@ -129,7 +143,10 @@ def run_command(reviewers, corpus_dir, out, items, tier, limit, config_path, **k
     options = replace(build_options(kw), prices=config.prices)
     specs = resolve_specs(split_specs(reviewers), config)
     snippets = select_snippets(corpus, items.split(",") if items else None, tier, limit)
-    result = run_on_terminal(corpus, specs, out or default_run_dir(corpus), options, snippets)
+    run_dir = out or default_run_dir(corpus)
+    if fresh and not options.dry_run:
+        run_dir = fresh_dir(run_dir)
+    result = run_on_terminal(corpus, specs, run_dir, options, snippets)
     if result is not None:
         print_path(result.path)
         if result.has_errors:

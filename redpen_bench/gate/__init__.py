@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field, replace
 
+from redpen_bench.errors import InputError
 from redpen_bench.gate import generated as gen
-from redpen_bench.gate.distinctness import Distinctness, run_distinctness
+from redpen_bench.gate.distinctness import Distinctness, domain_words, run_distinctness
 from redpen_bench.gate.integrity import run_integrity
 from redpen_bench.gate.keyword_fixtures import FixtureReport, run_keyword_fixtures
 from redpen_bench.gate.killability import run_killability
@@ -69,11 +71,15 @@ class GateReport:
 
 def verify(
     corpus: Corpus, timeout: float = 10.0, jobs: int | None = None, limits: GateLimits | None = None,
-    killability: bool = True,
+    killability: bool = True, items: Sequence[str] | None = None,
 ) -> GateReport:
+    """Every check on every item, or on `items` only: those items' killability, integrity and keyword fixtures
+    (the generic explanations' mean recall over their variants), and distinctness against the whole corpus
+    (a new item must differ from every other one), failures kept only where a chosen item takes part."""
     limits = limits or GateLimits()
     failures: list[dict] = []
     killable = 0
+    whole, corpus = corpus, _only(corpus, items)
     generated, notes, checked = gen.is_generated(corpus), [], corpus
     if generated:
         checked, notes = gen.without_absent_projects(corpus)
@@ -92,24 +98,32 @@ def verify(
     if generated:
         distinct = Distinctness([], {}, None)
     else:
-        distinct = run_distinctness(corpus, limits.max_similarity, limits.max_overlap,
+        distinct = run_distinctness(whole, limits.max_similarity, limits.max_overlap,
                                     limits.max_disguise_similarity, limits.max_domain_overlap,
                                     limits.min_clean_intent)
+    chosen = {item.id for item in corpus.items}
     not_distinct = set()
     for a, b, ratio in distinct.pair_failures:
         not_distinct |= {a, b}
         for item_id, other in ((a, b), (b, a)):
+            if item_id not in chosen:
+                continue
             failures.append({"item": item_id, "check": "distinctness", "reason":
                              f"same template as {other}: structural similarity {ratio:.3f} > "
                              f"{limits.max_similarity:.2f}"})
     for a, b, overlap in distinct.domain_failures:
+        shared = ", ".join(sorted(_words(whole, a) & _words(whole, b)))
         for one, other in ((a, b), (b, a)):
             item_id = one.split("/")[0]
+            if item_id not in chosen:
+                continue
             not_distinct.add(item_id)
             failures.append({"item": item_id, "check": "distinctness", "reason":
                              f"{one} shares its domain with {other}: identifier-word Jaccard {overlap:.2f} > "
-                             f"{limits.max_domain_overlap:.2f}"})
+                             f"{limits.max_domain_overlap:.2f}; words in both: {shared}"})
     for item_id, found in distinct.item_failures.items():
+        if item_id not in chosen:
+            continue
         not_distinct |= {item_id} if found else set()
         failures += [{"item": item_id, "check": "distinctness", "reason": reason} for reason in found]
     fixtures = FixtureReport()  # min_fixtures 0: a corpus without fixtures (converted from elsewhere)
@@ -118,6 +132,7 @@ def verify(
                                         limits.max_generic_recall, limits.min_generic)
     for item_id, found in fixtures.failures.items():
         failures += [{"item": item_id, "check": "keywords", "reason": reason} for reason in found]
+    not_distinct &= chosen
     most, disguise, domains = distinct.most_similar, distinct.closest_disguise, distinct.closest_domains
     return GateReport(
         items=len(corpus.items), snippets=len(corpus.snippets),
@@ -126,8 +141,26 @@ def verify(
         keyword_variants=fixtures.variants, keyword_passing=fixtures.passing, failures=failures,
         most_similar={"items": [most[0], most[1]], "similarity": most[2]} if most else None,
         closest_disguise={"item": disguise[0], "similarity": disguise[1]} if disguise else None,
-        closest_domains={"variants": [domains[0], domains[1]], "overlap": domains[2]} if domains else None,
+        closest_domains={"variants": [domains[0], domains[1]], "overlap": domains[2],
+                         "words": sorted(_words(whole, domains[0]) & _words(whole, domains[1]))} if domains else None,
         keywords={"fixture_recall": fixtures.fixture_recall, "fixture_site_f1": fixtures.fixture_site_f1,
                   "generic_recall": fixtures.generic_recall, "limits": asdict(limits)},
         notes=notes,
     )
+
+
+def _only(corpus: Corpus, items: Sequence[str] | None) -> Corpus:
+    if not items:
+        return corpus
+    known = {item.id for item in corpus.items}
+    unknown = [i for i in items if i not in known]
+    if unknown:
+        raise InputError(f"--items: no item '{unknown[0]}' in {corpus.root}")
+    wanted = set(items)
+    return replace(corpus, items=tuple(item for item in corpus.items if item.id in wanted))
+
+
+def _words(corpus: Corpus, variant: str) -> frozenset[str]:
+    """The domain words of "item/variant"."""
+    item_id, name = variant.split("/")
+    return domain_words(corpus.item(item_id).file(name))

@@ -1,5 +1,6 @@
 """Assemble a report folder from run folders: report.md, report.html, charts/, scores.csv, verdicts.jsonl,
-manifest.json. The one data path: run rows -> `score_rows` (the scored table) -> report data -> every file."""
+findings.sarif, manifest.json. The one data path: run rows -> `score_rows` (the scored table) -> report data ->
+every file (findings.sarif is the rows themselves, unscored)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import Corpus
 from redpen_bench.report import charts, document, html, markdown
 from redpen_bench.report.data import ReportData, gather, shorten
+from redpen_bench.report.sarif_out import sarif_log, sarif_text
 from redpen_bench.report.stats import DEFAULT_REPLICATES, LEVEL
 from redpen_bench.run.folder import RunFolder, now
 from redpen_bench.scoring.scorer import METRICS, ScoredTable, score_rows
@@ -192,6 +194,8 @@ def build_report(run_dirs: Sequence[str | Path], corpus: Corpus, out: str | Path
         (stage / "charts").mkdir()
         _write_verdicts(stage / "verdicts.jsonl", rows, data)
         scores_frame(data).to_csv(stage / "scores.csv", index=False, float_format="%.6f")
+        (stage / "findings.sarif").write_text(sarif_text(sarif_log(rows, corpus, runs["reviewers"])),
+                                              encoding="utf-8", newline="\n")
         for name, svg in svgs.items():
             (stage / "charts" / f"{name}.svg").write_text(svg, encoding="utf-8")
         title, blocks = document.build(data, svgs)

@@ -66,6 +66,8 @@ class ReviewOptions:
     max_cost: float | None = None
     dry_run: bool = False
     prices: dict[str, dict[str, float]] = field(default_factory=dict)  # model -> USD/Mtok, over prices.toml
+    # `sarif:` result kinds counted as findings (None: fail, review and open, as code-scanning UIs show them)
+    sarif_kinds: tuple[str, ...] | None = None
     # how many reviewers this run starts side by side: a tool that would fan out over the cores holds back
     side_by_side: int = 1
 

@@ -40,6 +40,23 @@ def default_run_dir(corpus: Corpus, base: Path = Path("runs")) -> Path:
     return base / f"{corpus.name}-{corpus.hash[:8]}"
 
 
+def fresh_dir(path: Path) -> Path:
+    """`path` when nothing is there yet, else a new sibling `<name>-<YYYYmmdd-HHMMSS>[-N]`, created here and now
+    (exclusively: two fresh runs started in one second get two folders)."""
+    if not path.exists() or (path.is_dir() and not any(path.iterdir())):
+        return path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    stamp = f"{path.name}-{time.strftime('%Y%m%d-%H%M%S')}"
+    for attempt in range(1, 1000):
+        candidate = path.with_name(stamp if attempt == 1 else f"{stamp}-{attempt}")
+        try:
+            candidate.mkdir()
+            return candidate
+        except FileExistsError:
+            continue
+    raise RunFolderError(f"{path.parent}: no free name for a fresh run folder")
+
+
 def now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S%z")
 

@@ -26,6 +26,9 @@ from redpen_bench.reviewers.base import Emit, Reviewer, SpecError, Task
 from redpen_bench.reviewers.tools.findings import Finding, verdict_from_findings
 
 LEVELS = ("none", "note", "warning", "error")
+KINDS = ("pass", "open", "informational", "notApplicable", "review", "fail")
+# what code-scanning UIs show as alerts: `open` (the tool could not decide) and `review` (a human must look) too
+DEFAULT_KINDS = ("fail", "review", "open")
 _KINDS = {dict: "an object", list: "an array", str: "a string", int: "an integer"}
 _PLACEHOLDER = re.compile(r"\{(\d+)\}")
 _MAX_BASE_DEPTH = 16  # originalUriBaseIds may chain; a cycle must not hang the reader
@@ -56,8 +59,9 @@ def _line_of(data: str | bytes, offset: int) -> int:
 class SarifLog:
     """One SARIF file read against the corpus files it may describe (rel_path -> Variant)."""
 
-    def __init__(self, path: Path, snippets: dict[str, Variant]):
+    def __init__(self, path: Path, snippets: dict[str, Variant], kinds: Sequence[str] = DEFAULT_KINDS):
         self.path = path
+        self.kinds = frozenset(kinds)
         self.snippets = snippets
         self.findings: dict[str, set[Finding]] = defaultdict(set)
         self.covered: set[str] = set()  # corpus files some result or artifact points at
@@ -164,8 +168,11 @@ class SarifLog:
     def _read_result(self, result: dict, where: str, components: list[tuple[str, dict]], bases: dict,
                      artifact_uris: list[str | None], prefix: str) -> None:
         self.counts["results"] += 1
-        if result.get("kind", "fail") != "fail":  # pass, open, review, informational, notApplicable
-            self.counts["not_fail"] += 1
+        kind = self.field(result, "kind", where, str) or "fail"
+        if kind not in KINDS:
+            self.fail(f"{where}.kind", f"expected one of {list(KINDS)}, got {kind!r}")
+        if kind not in self.kinds:  # pass, informational, notApplicable; review and open unless left out
+            self.counts["kind_not_counted"] += 1
             return
         if self._suppressed(result, where):
             self.counts["suppressed"] += 1
@@ -286,6 +293,16 @@ class SarifLog:
         return start, min(end, n_lines)  # a region reaching past the file covers up to its last line
 
 
+def check_kinds(kinds: Sequence[str] | None) -> tuple[str, ...]:
+    """The result kinds counted as findings, in SARIF's order; an unknown kind is an error naming the known."""
+    if kinds is None:
+        return DEFAULT_KINDS
+    unknown = [k for k in kinds if k not in KINDS]
+    if unknown or not kinds:
+        raise SpecError(f"SARIF kinds {list(kinds)}: expected some of {', '.join(KINDS)}")
+    return tuple(k for k in KINDS[::-1] if k in kinds)
+
+
 class SarifReviewer(Reviewer):
     family = "sarif"
 
@@ -296,13 +313,14 @@ class SarifReviewer(Reviewer):
         self.path = Path(arg)
         if not self.path.is_file():
             raise SpecError(f"reviewer 'sarif:{arg}': {self.path}: no such file")
+        self.kinds = check_kinds(options.sarif_kinds)
         self.log: SarifLog | None = None
 
     def prepare(self, snippets: Sequence[Variant]) -> None:
         self.log = self._read(snippets)
 
     def _read(self, snippets: Iterable[Variant]) -> SarifLog:
-        log = SarifLog(self.path, {v.rel_path: v for v in snippets})
+        log = SarifLog(self.path, {v.rel_path: v for v in snippets}, self.kinds)
         if not log.covered:
             seen = sorted(set(log.uris))
             shown = ", ".join(seen[:3]) + (f" (+{len(seen) - 3} more)" if len(seen) > 3 else "")
@@ -315,9 +333,10 @@ class SarifReviewer(Reviewer):
 
     def info(self) -> dict[str, Any]:
         if self.log is None:
-            return {"path": str(self.path)}
+            return {"path": str(self.path), "kinds": list(self.kinds)}
         return {
             "path": str(self.path),
+            "kinds": list(self.kinds),  # in the fingerprint: counting other kinds asks every snippet again
             "sha256": self.log.sha256,
             "runs": self.log.tools,
             "results": dict(sorted(self.log.counts.items())),
