@@ -129,10 +129,10 @@ def compare(
     result = run_reviewers(corpus, specs, run_dir, options, progress=progress, lock_timeout=lock_timeout)
     if options.dry_run:
         return Comparison(result, None)
-    folder = RunFolder(run_dir)  # a replay file's rows are filed under its reviewers' own names
-    reviewers = list(dict.fromkeys(key for s in specs for key in folder.row_keys(s.key)))
+    folder = result.folder or RunFolder(run_dir)  # the run's own: its rows were read once already
+    reviewers = list(dict.fromkeys(key for s in specs for key in folder.row_keys(s.key)))  # replay: own names
     built = build_report(
-        [run_dir], corpus, report_dir(out, name, corpus), reviewers=reviewers, replicates=replicates,
+        [folder], corpus, report_dir(out, name, corpus), reviewers=reviewers, replicates=replicates,
         seed=options.seed,
         extra_manifest={"command": "compare", "run_seconds": round(time.time() - started, 3),
                         "reviewer_specs": {s.key: s.text for s in specs}},

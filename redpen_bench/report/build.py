@@ -22,7 +22,7 @@ from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import Corpus
 from redpen_bench.report import charts, document, html, markdown
 from redpen_bench.report.data import ReportData, gather, shorten
-from redpen_bench.report.sarif_out import sarif_log, sarif_text
+from redpen_bench.report.sarif_out import write_sarif
 from redpen_bench.report.stats import DEFAULT_REPLICATES, LEVEL
 from redpen_bench.run.folder import RunFolder, now
 from redpen_bench.scoring.scorer import METRICS, ScoredTable, score_rows
@@ -42,14 +42,14 @@ class Report:
     data: ReportData
 
 
-def read_runs(run_dirs: Sequence[str | Path], corpus: Corpus,
+def read_runs(run_dirs: Sequence[str | Path | RunFolder], corpus: Corpus,
               reviewers: Sequence[str] | None = None) -> tuple[list[dict], dict]:
     """Rows (the last per key) of run folders made for this corpus, and their manifests merged."""
     if not run_dirs:
         raise InputError("report: name at least one run folder")
     rows, merged = [], {"runs": [], "reviewers": {}}
     for path in run_dirs:
-        folder = RunFolder(path)
+        folder = path if isinstance(path, RunFolder) else RunFolder(path)
         manifest = folder.read_manifest()
         if manifest["corpus"]["hash"] != corpus.hash:
             raise InputError(
@@ -178,7 +178,7 @@ def report_dir(out: str | Path, name: str | None, corpus: Corpus) -> Path:
     raise ReportPlaceError(f"{out}: no free report folder name for {base}")
 
 
-def build_report(run_dirs: Sequence[str | Path], corpus: Corpus, out: str | Path,
+def build_report(run_dirs: Sequence[str | Path | RunFolder], corpus: Corpus, out: str | Path,
                  reviewers: Sequence[str] | None = None, replicates: int = DEFAULT_REPLICATES, seed: int = 0,
                  extra_manifest: dict | None = None) -> Report:
     """Score the runs' rows (only `reviewers`' when given) and write the report folder `out`. The files are
@@ -194,8 +194,7 @@ def build_report(run_dirs: Sequence[str | Path], corpus: Corpus, out: str | Path
         (stage / "charts").mkdir()
         _write_verdicts(stage / "verdicts.jsonl", rows, data)
         scores_frame(data).to_csv(stage / "scores.csv", index=False, float_format="%.6f")
-        (stage / "findings.sarif").write_text(sarif_text(sarif_log(rows, corpus, runs["reviewers"])),
-                                              encoding="utf-8", newline="\n")
+        write_sarif(stage / "findings.sarif", rows, corpus, runs["reviewers"])
         for name, svg in svgs.items():
             (stage / "charts" / f"{name}.svg").write_text(svg, encoding="utf-8")
         title, blocks = document.build(data, svgs)

@@ -14,7 +14,8 @@ findings.sarif is checked byte for byte like its other files.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from redpen_bench.model.corpus import Corpus
@@ -96,6 +97,23 @@ def sarif_log(rows: Sequence[dict], corpus: Corpus, reviewers: Mapping[str, Mapp
               only: Sequence[str] | None = None, corpus_uri: str | None = None) -> dict:
     """The log of `rows` (every reviewer in them, or `only` those): `reviewers` is the run manifest's
     reviewer table (key -> spec, family, info). `corpus_uri`, a file URI ending in "/", fills CORPUS's uri."""
+    return {"$schema": SCHEMA, "version": "2.1.0", "runs": list(sarif_runs(rows, corpus, reviewers, only, corpus_uri))}
+
+
+def write_sarif(path: Path, rows: Sequence[dict], corpus: Corpus, reviewers: Mapping[str, Mapping[str, Any]],
+                only: Sequence[str] | None = None, corpus_uri: str | None = None) -> None:
+    """sarif_text(sarif_log(...)) written one run at a time: a corpus of 10,000 snippets holds one reviewer's
+    results in memory, not every reviewer's."""
+    with path.open("w", encoding="utf-8", newline="\n") as out:
+        out.write(f'{{"$schema":{json.dumps(SCHEMA)},"runs":[')
+        for n, run in enumerate(sarif_runs(rows, corpus, reviewers, only, corpus_uri)):
+            out.write(("," if n else "") + _compact(run))
+        out.write('],"version":"2.1.0"}\n')
+
+
+def sarif_runs(rows: Sequence[dict], corpus: Corpus, reviewers: Mapping[str, Mapping[str, Any]],
+               only: Sequence[str] | None = None, corpus_uri: str | None = None) -> Iterator[dict]:
+    """One SARIF run per reviewer, in the log's order."""
     order = {(v.item_id, v.name): i for i, v in enumerate(corpus.snippets)}
     paths = {(v.item_id, v.name): v.rel_path for v in corpus.snippets}
     hashes = {v.rel_path: v.sha256 for v in corpus.snippets}
@@ -107,19 +125,19 @@ def sarif_log(rows: Sequence[dict], corpus: Corpus, reviewers: Mapping[str, Mapp
                                                     f"sha-256 {corpus.hash})"}}
     if corpus_uri:
         base["uri"] = corpus_uri
-    runs = []
     for key in keys:
         mine = sorted(by_reviewer[key], key=lambda r: (order.get((r["item"], r["variant"]), len(order)),
                                                        r.get("sample") or 0))
         results = _results(mine, paths)
         rules = sorted({r["ruleId"] for r in results})
+        index = {rule: n for n, rule in enumerate(rules)}
         for result in results:
-            result["ruleIndex"] = rules.index(result["ruleId"])
+            result["ruleIndex"] = index[result["ruleId"]]
         # every answered file is an artifact: a file the log lists without a result was looked at and passed
         answered = [paths[k] for k in sorted({(r["item"], r["variant"]) for r in mine if not r.get("error")
                                               and (r["item"], r["variant"]) in paths}, key=order.__getitem__)]
         entry = reviewers.get(key, {})
-        runs.append({
+        yield {
             "tool": {"driver": _driver(key, entry, rules)},
             "automationDetails": {"id": f"{key}/"},
             "originalUriBaseIds": {BASE_ID: base},
@@ -128,10 +146,13 @@ def sarif_log(rows: Sequence[dict], corpus: Corpus, reviewers: Mapping[str, Mapp
             "results": results,
             "columnKind": "unicodeCodePoints",
             "properties": {"reviewer": key, "spec": str(entry.get("spec") or key)},
-        })
-    return {"$schema": SCHEMA, "version": "2.1.0", "runs": runs}
+        }
 
 
 def sarif_text(log: dict) -> str:
+    return _compact(log) + "\n"
+
+
+def _compact(data: dict) -> str:
     # compact: a report holds every reviewer's results (about 600 KB for the reference report)
-    return json.dumps(log, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))

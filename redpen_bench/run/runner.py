@@ -59,6 +59,7 @@ class RunResult:
     estimates: dict[str, dict] = field(default_factory=dict)  # --dry-run
     refreshed: list[str] = field(default_factory=list)  # reviewers asked again: they changed since their rows
     outcomes: dict[str, dict[str, int]] = field(default_factory=dict)  # per reviewer: answered ... missing
+    folder: RunFolder | None = field(default=None, repr=False)  # the run folder, its rows read at most once more
 
     @property
     def has_errors(self) -> bool:
@@ -202,7 +203,7 @@ def run_reviewers(
     with folder.exclusive(lock_timeout):
         folder.open_for(corpus)
         plans, stale = plan_run(corpus, sorted_specs, folder, options, snippets)
-        result = RunResult(folder.path, refreshed=stale)
+        result = RunResult(folder.path, refreshed=stale, folder=folder)
         try:
             _run_all(plans, folder, progress, result)
             combined, stale = plan_run(corpus, sorted_specs, folder, options, snippets, ensembles=True)

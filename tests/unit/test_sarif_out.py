@@ -113,3 +113,10 @@ def test_the_reference_reports_findings_are_valid_sarif():
     assert {"always-no", "oracle", "ruff:bugs", "semgrep:default"} <= names
     oracle = next(r for r in log["runs"] if r["properties"]["reviewer"] == "oracle")
     assert len(oracle["results"]) == 88  # every defective variant, once
+
+
+def test_written_one_run_at_a_time_equals_the_whole_log(tmp_path, corpus):
+    from redpen_bench.report.sarif_out import write_sarif
+
+    write_sarif(tmp_path / "log.sarif", ROWS, corpus, MANIFEST)
+    assert (tmp_path / "log.sarif").read_text(encoding="utf-8") == sarif_text(sarif_log(ROWS, corpus, MANIFEST))
