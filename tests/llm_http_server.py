@@ -42,7 +42,9 @@ class Request:
     prompt: str  # the user message
     prompt_key: str  # sha256 of the prompt: one snippet (and sample) of one run
     attempt: int  # how many times this prompt has arrived so far, from 1
-    time: float
+    time: float  # time.monotonic() at arrival: the clock asyncio's sleeps use, so lower bounds hold exactly
+    unanswered: frozenset[int] = frozenset()  # indices of the requests still waiting for an answer at arrival
+    answered: bool = False
 
 
 Script = Callable[[Request], Action]
@@ -93,13 +95,16 @@ class LLMServer:
         key = hashlib.sha256(prompt.encode()).hexdigest()
         with self._lock:
             self.attempts[key] += 1
-            request = Request(len(self.requests), path, body, headers, prompt, key, self.attempts[key], time.time())
+            waiting = frozenset(r.index for r in self.requests if not r.answered)
+            request = Request(len(self.requests), path, body, headers, prompt, key, self.attempts[key],
+                              time.monotonic(), waiting)
             self.requests.append(request)
         return request
 
 
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
+    block_on_close = False  # stop() does not wait out a scripted stall the client has already given up on
     request_queue_size = 256  # many clients connect at once: a short backlog would drop connections
     owner: LLMServer
 
@@ -125,6 +130,8 @@ class _Handler(BaseHTTPRequestHandler):
             self._reply(request, action)
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True  # the client gave up (its timeout): nothing to answer
+        finally:
+            request.answered = True
 
     def _reply(self, request: Request, action: Action) -> None:
         if action.kind == "cut":  # headers promise a body that never comes

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from redpen_bench.run.cache import Cache, cache_key
 
 
@@ -18,6 +20,7 @@ def test_round_trip(tmp_path):
     assert cache_key(a=1, b=2) == cache_key(b=2, a=1)
 
 
+@pytest.mark.slow
 def test_many_threads_open_a_fresh_cache_at_once(tmp_path):
     """Measured before the fix: 'database is locked' in 2-3 of 30 trials with 4 threads."""
     for trial in range(15):

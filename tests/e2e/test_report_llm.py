@@ -10,8 +10,8 @@ import pytest
 from redpen_bench.cli import main
 from redpen_bench.run.folder import RunFolder
 from tests.conftest import FIXTURE_CORPUS
+from tests.e2e.test_report import _tables
 from tests.llm_http_server import Action, LLMServer
-from tests.test_report import _tables
 
 N_SNIPPETS = 11
 ANSWER = "DEFECT: yes\nLINES: 3\nEXPLANATION: multiplied tax <img src=x onerror=alert(1)>"

@@ -14,7 +14,7 @@ from redpen_bench.reviewers import make_reviewer, parse_spec
 from redpen_bench.reviewers.base import ReviewOptions
 from redpen_bench.reviewers.tools.semgrep_pack import Pack, config_files
 from redpen_bench.reviewers.tools.static import isolated_env, run_tool
-from tests.test_semgrep_rules import RULES_DIR, semgrep_exe
+from tests.tools.test_semgrep_rules import RULES_DIR, semgrep_exe
 
 TRICKY = """\
 # a comment, dropped

@@ -17,7 +17,7 @@ from redpen_bench.reviewers.tools.ruff import parse_ruff
 from redpen_bench.reviewers.tools.semgrep import names_registry, parse_semgrep
 from redpen_bench.reviewers.tools.static import FileResult, ToolError, end_line, staged_name
 
-RECORDED = Path(__file__).resolve().parent / "fixtures" / "tool_output"
+RECORDED = Path(__file__).resolve().parents[1] / "fixtures" / "tool_output"
 PARSERS = {"ruff": parse_ruff, "pylint": parse_pylint, "bandit": parse_bandit, "semgrep": parse_semgrep}
 K1 = "static_corpus/items/k1-findings/original.py"
 K1_FIXED = "static_corpus/items/k1-findings/fixed.py"

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
-import time
 
 import pytest
 
@@ -36,10 +36,12 @@ def closed_port() -> int:
 
 def test_nothing_listening_stops_the_reviewer_in_seconds(env, tmp_path):
     url = f"http://127.0.0.1:{closed_port()}/v1"
-    started = time.monotonic()
-    proc = run_cli(env, url, tmp_path / "r")
-    assert time.monotonic() - started < 20
+    proc = run_cli(env, url, tmp_path / "r")  # its timeout only guards against a hang
     assert proc.returncode == 3
+    # no retries with backoff: the first refused connection stops the reviewer, nothing is asked twice (rows
+    # of snippets never asked carry no attempt count)
+    rows = [json.loads(line) for line in (tmp_path / "r/verdicts.jsonl").read_text().splitlines()]
+    assert len(rows) == 11 and all(r.get("attempts", 0) <= 1 for r in rows)
     assert f"cannot connect to {url}" in proc.stderr and "refused" in proc.stderr.lower()
     assert "0 answered, 0 unparsed, 11 errors, 0 missing" in proc.stderr
     assert "fix what stopped the reviewer (above), then the same command asks those snippets again" in proc.stderr
@@ -47,10 +49,10 @@ def test_nothing_listening_stops_the_reviewer_in_seconds(env, tmp_path):
 
 def test_a_server_that_never_answers_is_given_up_on_and_said_so(env, tmp_path):
     with LLMServer(script=lambda r: Action(delay=30)) as server:
-        started = time.monotonic()
         proc = run_cli(env, f"{server.url}/v1", tmp_path / "r", "--timeout", "0.5", "--retries", "2",
                        "--concurrency", "11")
-    assert time.monotonic() - started < 25
+        # the client gave up on every request while the server still held its answer back
+        assert server.requests and not any(r.answered for r in server.requests)
     assert proc.returncode == 3
     assert "(up to 0.5 s a request)" in proc.stderr  # the progress line says how long it waits
     assert f"no answer from {server.url}/v1 within 0.5 s" in (tmp_path / "r/verdicts.jsonl").read_text()

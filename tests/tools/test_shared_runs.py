@@ -17,7 +17,7 @@ from redpen_bench.run.runner import run_reviewers
 from redpen_bench.workflows import analyzer_specs
 from tests.conftest import FIXTURE_CORPUS
 from tests.corpus_factory import make_corpus
-from tests.test_static_adapters import STATIC_CORPUS, fake_tool
+from tests.tools.test_static_adapters import STATIC_CORPUS, fake_tool
 
 SHIPPED_PROFILES = analyzer_specs()  # what `redpen-bench compare` runs: every shipped profile of every tool
 TOOLS = sorted({spec.split(":")[0] for spec in SHIPPED_PROFILES})
@@ -170,7 +170,7 @@ def test_fixture_corpus_runs_with_shared_tools(tmp_path, monkeypatch):
 def test_semgrep_profiles_with_other_rule_files(tmp_path, monkeypatch, rules, scans_expected):
     import shutil
 
-    from tests.test_semgrep_rules import RULES_DIR
+    from tests.tools.test_semgrep_rules import RULES_DIR
 
     profiles = tmp_path / "analyzers" / "semgrep"
     for folder in ("pack", "copy"):

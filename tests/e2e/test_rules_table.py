@@ -16,7 +16,7 @@ from redpen_bench.model.corpus import load_corpus
 from redpen_bench.reviewers.base import ReviewOptions
 from redpen_bench.scoring.rules import TABLE_COLUMNS, FindingsError, rule_firings, rule_table
 
-ROOT = Path(__file__).resolve().parent
+ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "fixtures" / "corpus"
 LOGS = ROOT / "fixtures" / "sarif"
 
@@ -115,6 +115,7 @@ def test_malformed_findings_are_named(bad, field, corpus):
 SNIPPETS = [(v.item_id, v.name) for v in load_corpus(CORPUS).snippets]
 
 
+@pytest.mark.slow
 @settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(findings_by_snippet=st.dictionaries(st.sampled_from(SNIPPETS), st.lists(
     st.tuples(st.integers(1, 6), st.integers(0, 2), st.sampled_from(["A", "B", "C"])), max_size=4)))

@@ -180,6 +180,7 @@ finding = st.builds(lambda rule, line, span, message, severity: Finding(line, li
                     st.sampled_from(MESSAGES), st.sampled_from(["low", "medium", "high"]))
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(data=st.data())
 def test_table_scores_every_subset_as_score_rows_does(small_corpus, data):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 import itertools
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -39,6 +40,7 @@ def lcs_table(a, b) -> int:
 sequences = st.lists(st.text("abcd", max_size=14).map(tuple), min_size=0, max_size=9)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(sequences, st.sampled_from([0.0, 0.3, 0.5, 0.75, 0.9, 1.0]))
 def test_search_finds_the_full_comparisons_pairs(seqs, limit):
@@ -63,6 +65,7 @@ def test_lcs_length_and_bounded_ratio(a, b):
         assert value == exact if value > floor else exact <= value <= floor
 
 
+@pytest.mark.slow
 def test_shipped_corpus_same_pairs_as_the_full_comparison():
     corpus = load_corpus()
     seqs = [structure(item.file("original")) for item in corpus.items]
@@ -82,6 +85,7 @@ def test_copies_are_found():
     assert found.most_similar[2] == 1.0
 
 
+@pytest.mark.slow
 def test_one_walk_gives_what_the_separate_walks_gave():
     """structure, identifiers and docstring words come from one parse now: the same as the three walks before."""
     import ast

@@ -19,7 +19,7 @@ from redpen_bench.reviewers.base import ReviewOptions, SpecError, Task
 from redpen_bench.reviewers.tools.sarif import SarifError, SarifReviewer, corpus_key
 from redpen_bench.run.folder import RunFolder
 
-ROOT = Path(__file__).resolve().parent
+ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "fixtures" / "corpus"
 LOGS = ROOT / "fixtures" / "sarif"
 

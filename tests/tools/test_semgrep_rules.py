@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import yaml  # a dependency of bandit, so always installed with redpen-bench
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SEMGREP_DIR = ROOT / "analyzers" / "semgrep"
 RULES_DIR = SEMGREP_DIR / "rules"
 README = SEMGREP_DIR / "README.md"

@@ -2,7 +2,7 @@
 change shows up as a readable diff of tests/snapshots/<tool>.txt, not as a wall of JSON.
 
 Refresh after re-recording (tests/record_tool_output.py):
-    REDPEN_UPDATE_SNAPSHOTS=1 pytest tests/test_static_snapshots.py
+    REDPEN_UPDATE_SNAPSHOTS=1 pytest tests/tools/test_static_snapshots.py
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from redpen_bench.reviewers.tools.findings import verdict_from_findings
-from tests.test_static_parsers import PARSERS, parsed, recording
+from tests.tools.test_static_parsers import PARSERS, parsed, recording
 
-SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
+SNAPSHOTS = Path(__file__).resolve().parents[1] / "snapshots"
 
 
 def normalised(tool: str) -> str:
