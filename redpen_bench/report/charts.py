@@ -49,6 +49,7 @@ def _style(ax) -> None:
 ZOOM_BELOW = 25.0
 MIN_SPAN = 10.0
 REFERENCE_COLOR = "#6b7280"
+LABEL_BOX = {"facecolor": "white", "edgecolor": "none", "pad": 1.0}  # a label stays legible over a reference line
 
 
 def leaderboard_window(data: ReportData) -> tuple[float, float]:
@@ -99,7 +100,7 @@ def leaderboard(data: ReportData) -> str:
         note = ": below it, doing nothing wins" if threshold else ""
         ax.annotate(f"{row.reviewer} {pct(row.average.value)}{note}", (x, -0.7 - 0.45 * (level % 2)),
                     xytext=(3 if x < middle else -3, 0), textcoords="offset points", color=color, fontsize=8,
-                    va="center", ha="left" if x < middle else "right")
+                    va="center", ha="left" if x < middle else "right", bbox=LABEL_BOX)
     for left in (True, False):  # baselines beyond the window, named at its top corners
         beyond = sorted((r for r in baselines if r not in inside and (r.average.value * 100 < low) == left),
                         key=lambda r: r.average.value)
@@ -107,7 +108,7 @@ def leaderboard(data: ReportData) -> str:
             names = ", ".join(f"{r.reviewer} {pct(r.average.value)}" for r in beyond)
             side = "left" if left else "right"
             ax.text(low if left else high, -1.75, f"◀ {names}" if left else f"{names} ▶", color=REFERENCE_COLOR,
-                    fontsize=8, ha=side, va="center", gid=f"beyond-{side}")
+                    fontsize=8, ha=side, va="center", gid=f"beyond-{side}", bbox=LABEL_BOX)
     ax.set_xlim(low, high)
     ax.set_yticks(range(len(rows)), [r.reviewer for r in rows])
     ax.set_ylim(len(rows) - 0.4, -2.1)
