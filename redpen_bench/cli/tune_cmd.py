@@ -60,7 +60,8 @@ def report_text(report) -> str:
     buffer = io.StringIO()
     console = Console(file=buffer, width=120, force_terminal=False)
     console.print(figures)
-    console.print(f"every rule on: {report.rules_fired} rules fire on some snippet")
+    fired = report.rules_fired
+    console.print(f"every rule on: {fired} {'rule fires' if fired == 1 else 'rules fire'} on some snippet")
     if sel.rules:
         console.print(rules)
     if sel.method == "exact":

@@ -6,6 +6,7 @@ from collections import Counter
 from pathlib import Path
 
 from redpen_bench.model.corpus import KNOWN_OPERATORS, Corpus, CorpusError
+from redpen_bench.model.operators import NAMES
 
 README_HEAD = """# The Red-Pen corpus
 
@@ -37,7 +38,7 @@ def readme_text(corpus: Corpus) -> str:
         description=corpus.description or corpus.name,
         items=len(corpus.items), snippets=len(corpus.snippets),
         tiers=", ".join(f"{t} ({sum(i.tier == t for i in corpus.items)})" for t in corpus.tiers),
-        operators=", ".join(f"{op} {counts[op]}" for op in KNOWN_OPERATORS if counts[op]),
+        operators=", ".join(f"{op} {counts[op]} ({NAMES[op]})" for op in KNOWN_OPERATORS if counts[op]),
         canary=corpus.canary or "(none)",
     )
     rows = [

@@ -17,12 +17,12 @@ import rtoml  # the one TOML reader (pyproject.toml says why)
 
 from redpen_bench.errors import InputError
 from redpen_bench.model.keywords import normalised_phrase
-from redpen_bench.model.operators import MUTATION
+from redpen_bench.model.operators import HAND_WRITTEN, MUTATION, NAMES, RENAMED
 
 SCORED_VARIANTS = ("original", "disguised", "fixed", "clean")
 DEFECTIVE_VARIANTS = ("original", "disguised")
 REPAIR_OF = {"original": "fixed", "disguised": "disguised_fixed"}
-KNOWN_OPERATORS = ("AOR", "ROR", "UOI", "LCR", "SDL", "HOM", "ABS", "OTHER")
+KNOWN_OPERATORS = HAND_WRITTEN
 # the further operator families `redpen-bench mutate` plants (model/operators.py)
 MUTATION_OPERATORS = tuple(code for code in MUTATION if code not in KNOWN_OPERATORS)
 DEFAULT_TIERS = ("easy", "medium", "hard")
@@ -314,6 +314,10 @@ def _load_item(folder: Path, tiers: tuple[str, ...] | None, files: dict[str, byt
     operators = data.get("operators", [])
     if not isinstance(operators, list) or not operators or not all(isinstance(o, str) for o in operators):
         raise CorpusError(f"{toml_path}: field 'operators': expected a non-empty list of operator names")
+    renamed = next((o for o in operators if o in RENAMED), None)
+    if renamed:
+        raise CorpusError(f"{toml_path}: field 'operators': '{renamed}' is now '{RENAMED[renamed]}' "
+                          f"({NAMES[RENAMED[renamed]]}) since corpus format 1.2")
     unknown = [o for o in operators if o not in KNOWN_OPERATORS + MUTATION_OPERATORS]
     if unknown:
         raise CorpusError(f"{toml_path}: field 'operators': unknown {unknown}; known: "

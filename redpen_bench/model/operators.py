@@ -23,10 +23,15 @@ HIGHER_ORDER = "HOM"
 # the codes hand-written items use besides (corpus/FORMAT.md)
 OTHER_NAMES = {
     HIGHER_ORDER: "higher-order mutant: two faults at once",
-    "ABS": "absent edge case",
+    "EDGE": "missing edge-case check",
     "OTHER": "other defect",
 }
 NAMES: dict[str, str] = {code: name for code, (name, _) in MUTATION.items()} | OTHER_NAMES
+# the codes a hand-written item.toml may name (any code of MUTATION is accepted too)
+HAND_WRITTEN = ("AOR", "ROR", "UOI", "LCR", "SDL", HIGHER_ORDER, "EDGE", "OTHER")
+# codes no longer accepted -> their replacement. ABS means absolute-value insertion in the mutation literature,
+# not a missing edge-case check, so corpus format 1.2 calls that EDGE.
+RENAMED = {"ABS": "EDGE"}
 
 
 def describe(code: str) -> str:
@@ -41,6 +46,16 @@ def legend(codes) -> str:
     known = sorted((c for c in set(codes) if c in NAMES), key=order.index)
     rest = sorted(c for c in set(codes) if c not in NAMES)
     return "; ".join([f"{c} {NAMES[c]}" for c in known] + rest)
+
+
+def codes_table() -> str:
+    """Every code with its name and who uses it: the README's and corpus/FORMAT.md's table (tests/test_docs.py)."""
+    rows = []
+    for code, name in NAMES.items():
+        users = [u for u, yes in (("hand-written items", code in HAND_WRITTEN), ("`mutate`", code in MUTATION
+                                  or code == HIGHER_ORDER)) if yes]
+        rows.append(f"| `{code}` | {name} | {', '.join(users)} |")
+    return "\n".join(["| code | meaning | used by |", "|---|---|---|", *rows])
 
 
 def markdown_table() -> str:

@@ -11,7 +11,7 @@ import io
 import math
 import re
 
-from redpen_bench.report.data import ReportData, pct
+from redpen_bench.report.data import ReportData, interval, pct
 
 BASELINE_COLOR = "#8a8f98"
 TOOL_COLOR = "#1f5fa8"
@@ -42,23 +42,77 @@ def _style(ax) -> None:
     ax.tick_params(labelsize=9)
 
 
+# The leaderboard's axis zooms to the reviewers that matter: it spans always-no and every other reviewer's
+# interval, but reaches at most ZOOM_BELOW points under always-no, where every reviewer has long lost to doing
+# nothing. A baseline outside the window (the oracle's 100, always-yes's -50) is named at the edge it lies beyond,
+# and so is a reviewer's point or interval end.
+ZOOM_BELOW = 25.0
+MIN_SPAN = 10.0
+REFERENCE_COLOR = "#6b7280"
+LABEL_BOX = {"facecolor": "white", "edgecolor": "none", "pad": 1.0}  # a label stays legible over a reference line
+
+
+def leaderboard_window(data: ReportData) -> tuple[float, float]:
+    """(low, high) of the leaderboard's axis, in percent."""
+    tools = [r for r in data.rows if not r.baseline] or data.rows
+    points = [v * 100 for r in tools for v in (r.average.value, r.average.low, r.average.high) if not math.isnan(v)]
+    if data.threshold is not None:
+        points.append(data.threshold * 100)
+        floor = data.threshold * 100 - ZOOM_BELOW
+        points = [max(p, floor) for p in points]
+    low, high = (min(points), max(points)) if points else (0.0, 100.0)
+    if high - low < MIN_SPAN:
+        middle = (low + high) / 2
+        low, high = middle - MIN_SPAN / 2, middle + MIN_SPAN / 2
+    pad = (high - low) * 0.06
+    return low - pad, high + pad
+
+
 def leaderboard(data: ReportData) -> str:
-    """Average with its 95 % interval per reviewer, best on top, the always-no threshold as a line."""
-    rows = data.rows
-    fig, ax = _figure(7.5, 0.32 * len(rows) + 1.2)
+    """Average with its 95 % interval per reviewer, best on top; the baselines are reference lines (always-no, the
+    threshold, in red), named at the window's edge when they lie beyond it."""
+    rows = [r for r in data.rows if not r.baseline] or data.rows
+    baselines = [r for r in data.rows if r.baseline and r not in rows]
+    low, high = leaderboard_window(data)
+    fig, ax = _figure(7.5, 0.32 * len(rows) + 1.6)
     for i, row in enumerate(rows):
         color = BASELINE_COLOR if row.baseline else TOOL_COLOR
-        low, high = row.average.low, row.average.high
-        if not (math.isnan(low) or math.isnan(high)):
-            ax.plot([low * 100, high * 100], [i, i], color=color, linewidth=2.2, alpha=0.55, solid_capstyle="butt")
-        ax.plot(row.average.value * 100, i, "o", color=color, markersize=5.5)
-    if data.threshold is not None:
-        ax.axvline(data.threshold * 100, color=THRESHOLD_COLOR, linestyle="--", linewidth=1)
-        ax.text(data.threshold * 100, -0.9, f" always-no {pct(data.threshold)}: below it, doing nothing wins",
-                color=THRESHOLD_COLOR, fontsize=8, va="bottom")
+        start, end = (max(v * 100, low) for v in (row.average.low, row.average.high)) \
+            if not math.isnan(row.average.low) else (math.nan, math.nan)
+        if not math.isnan(start):
+            ax.plot([start, min(end, high)], [i, i], color=color, linewidth=2.2, alpha=0.55, solid_capstyle="butt")
+        value = row.average.value * 100
+        if low <= value <= high:
+            ax.plot(value, i, "o", color=color, markersize=5.5)
+        else:  # a point beyond the window: an arrow at its edge, with the value and interval
+            left = value < low
+            ax.plot(low if left else high, i, "<" if left else ">", color=color, markersize=6, clip_on=False)
+            ax.annotate(f"{pct(row.average.value)} {interval(row.average.low, row.average.high)}",
+                        (low if left else high, i), xytext=(7 if left else -7, 0), textcoords="offset points",
+                        color=color, fontsize=7.5, ha="left" if left else "right", va="center")
+    middle = (low + high) / 2
+    inside = [r for r in baselines if low <= r.average.value * 100 <= high]
+    for level, row in enumerate(sorted(inside, key=lambda r: r.average.value)):
+        threshold = row.family == "always-no"
+        color = THRESHOLD_COLOR if threshold else REFERENCE_COLOR
+        x = row.average.value * 100
+        ax.axvline(x, color=color, linestyle="--" if threshold else ":", linewidth=1, gid=f"reference-{level}")
+        note = ": below it, doing nothing wins" if threshold else ""
+        ax.annotate(f"{row.reviewer} {pct(row.average.value)}{note}", (x, -0.7 - 0.45 * (level % 2)),
+                    xytext=(3 if x < middle else -3, 0), textcoords="offset points", color=color, fontsize=8,
+                    va="center", ha="left" if x < middle else "right", bbox=LABEL_BOX)
+    for left in (True, False):  # baselines beyond the window, named at its top corners
+        beyond = sorted((r for r in baselines if r not in inside and (r.average.value * 100 < low) == left),
+                        key=lambda r: r.average.value)
+        if beyond:
+            names = ", ".join(f"{r.reviewer} {pct(r.average.value)}" for r in beyond)
+            side = "left" if left else "right"
+            ax.text(low if left else high, -1.75, f"◀ {names}" if left else f"{names} ▶", color=REFERENCE_COLOR,
+                    fontsize=8, ha=side, va="center", gid=f"beyond-{side}", bbox=LABEL_BOX)
+    ax.set_xlim(low, high)
     ax.set_yticks(range(len(rows)), [r.reviewer for r in rows])
-    ax.set_ylim(len(rows) - 0.5, -1.2)
-    ax.set_xlabel("Average score (%), 95 % bootstrap interval")
+    ax.set_ylim(len(rows) - 0.4, -2.1)
+    ax.set_xlabel("Average score (%), 95 % bootstrap interval; baselines as reference lines")
     ax.grid(axis="x", alpha=0.25)
     _style(ax)
     return _svg(fig, "leaderboard")

@@ -15,6 +15,7 @@ import pandas as pd
 from redpen_bench.model.corpus import Corpus
 from redpen_bench.model.operators import legend
 from redpen_bench.report import stats
+from redpen_bench.report.finding import Finding, find
 from redpen_bench.scoring.scorer import METRICS, ScoredTable, breakdown
 
 BASELINES = ("always-no", "always-yes", "random", "oracle")
@@ -129,7 +130,8 @@ class ReportData:
     top_rules: dict[str, pd.DataFrame] = field(default_factory=dict)
     generated: bool = False  # made by `redpen-bench mutate` (corpus.toml [generated])
     clusters: int = 0  # source-function clusters the bootstrap drew, summed over tiers; 0: it drew items
-    legend: str = ""  # generated corpora: each operator code present, with its name
+    legend: str = ""  # each operator code present (a generated corpus's tiers too), with its name
+    finding: Finding = field(default_factory=lambda: Finding(None))  # the headline
 
     @property
     def ranking(self) -> list[str]:
@@ -268,6 +270,7 @@ def gather(table: ScoredTable, corpus: Corpus, manifest: dict, replicates: int, 
         reviewers={key: {k: manifest["reviewers"][key].get(k) for k in ("spec", "family", "info")}
                    for key in ranking if key in manifest.get("reviewers", {})}, top_rules=top_rules or {},
         generated=corpus.generated is not None, clusters=boot.clusters,
-        legend=legend({*table.tiers, *(op for item in corpus.items for op in item.operators)})
-        if corpus.generated is not None else "",
+        legend=legend([*(table.tiers if corpus.generated is not None else ()),
+                       *(op for item in corpus.items for op in item.operators)]),
+        finding=find(table, boot, rows, THRESHOLD_REVIEWER),
     )

@@ -8,6 +8,7 @@ import os
 
 from redpen_bench.report.blocks import Chart, Code, Details, Heading, Para, Table, Text
 from redpen_bench.report.data import METRIC_NAMES, ReportData, interval, pct, pvalue
+from redpen_bench.report.finding import sentences
 
 INTRO = ("Each score is (detection + line F1 + keyword recall) / 3 − false-positive rate, per tier; Average is the "
          "mean of the tier scores. Brackets are 95 % bootstrap intervals over items.")
@@ -79,7 +80,7 @@ def leaderboard(data: ReportData) -> list:
     if not tier_intervals:
         blocks.append(Para(f"With {len(data.tiers)} tiers, the tier columns show scores only; their intervals are in "
                            "the four metrics per tier below and in scores.csv."))
-    if data.legend:
+    if data.generated and data.legend:
         blocks.append(Para("Tiers are mutation-operator families, weighed equally in the Average: "
                            f"{data.legend}.", "legend"))
     if data.generated:
@@ -137,7 +138,8 @@ def differences(data: ReportData) -> list:
     if not data.operators.empty:
         blocks += [Heading(3, "Per operator"),
                    Para("Score on the items of each mutation-operator family (items with two operators count under "
-                        "both; the number of items under each name)."),
+                        "both; the number of items under each name)."
+                        + ("" if data.generated or not data.legend else f" Codes: {data.legend}."), "legend"),
                    Chart("operators", "", "Score per operator and reviewer"),
                    _grid("operators", data.operators, [f"{c} ({data.operator_items.get(c, 0)})"
                                                        for c in data.operators.columns])]
@@ -315,7 +317,8 @@ def _short(value) -> str:
 def build(data: ReportData, charts: dict[str, str]) -> tuple[str, list]:
     """(title, blocks); chart blocks get their SVG, and those without one are dropped."""
     title = f"Red-Pen comparison: {data.corpus['name']} {data.corpus['hash'][:12]}"
-    blocks = (leaderboard(data) + tests_section(data) + differences(data) + rules_section(data)
+    headline = [Para(text, "finding") for text in sentences(data.finding, pct, interval)]
+    blocks = (headline + leaderboard(data) + tests_section(data) + differences(data) + rules_section(data)
               + cost_section(data) + about_section(data))
     for block in blocks:
         if isinstance(block, Chart):

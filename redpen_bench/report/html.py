@@ -20,6 +20,7 @@ h2 { margin-top: 2.4rem; border-bottom: 2px solid var(--line); padding-bottom: .
 h3 { margin-top: 1.8rem; }
 nav { color: var(--muted); font-size: .9rem; }
 nav a { color: var(--accent); margin-right: .8rem; text-decoration: none; }
+p.finding { font-size: 1.05rem; font-weight: 600; margin: .6rem 0; }
 p.threshold { border-left: 4px solid var(--red); padding: .3rem .7rem; background: #fbeeee; }
 .scroll { overflow-x: auto; }
 table { border-collapse: collapse; margin: .8rem 0; font-size: .9rem; }

@@ -58,7 +58,7 @@ def render_block(block, chart_dir: str) -> str:
     if isinstance(block, Heading):
         return f"{'#' * block.level} {escape(block.text)}"
     if isinstance(block, Para):
-        return escape(block.text)
+        return f"**{escape(block.text)}**" if block.cls == "finding" else escape(block.text)
     if isinstance(block, Table):
         return _table(block)
     if isinstance(block, Chart):

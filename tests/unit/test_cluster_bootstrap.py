@@ -127,7 +127,10 @@ def test_a_generated_report_explains_codes_clusters_and_keyword_recall(tmp_path)
 def test_a_hand_written_corpus_report_has_none_of_it(tmp_path):
     corpus = load_corpus(make_corpus(tmp_path / "c", {"easy": 4, "medium": 3, "hard": 2}))
     data, text, manifest = _report(corpus)
-    assert (data.clusters, data.generated, data.legend) == (0, False, "")
+    assert (data.clusters, data.generated) == (0, False)
+    # its operator codes are named too, under the heat map, but its tiers are no operator families
+    assert data.legend.startswith(f"AOR {NAMES['AOR']}; ") and f"Codes: {data.legend}." in text
+    assert "Tiers are mutation-operator families" not in text
     assert "template" not in text and "cluster" not in text and "source functions" not in text
     assert manifest["bootstrap"]["resample"] == "items within tier" and "clusters" not in manifest["bootstrap"]
 

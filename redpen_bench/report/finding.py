@@ -1,0 +1,74 @@
+"""The report's headline: its finding in a sentence or two, read from the report's rows and the same paired
+bootstrap the tests section uses (stats.pair_test). Nothing here scores or resamples on its own."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from redpen_bench.report import stats
+from redpen_bench.scoring.scorer import ScoredTable
+
+# How the report tells an LLM from an analyzer: the reviewer's family as the run manifest records it. replay rows
+# are counted as LLM answers (recorded elsewhere, usually from a model); ensembles are neither.
+LLM_FAMILIES = ("openai", "anthropic", "replay", "inspect")
+ANALYZER_FAMILIES = ("ruff", "pylint", "bandit", "semgrep", "sarif")
+
+
+@dataclass(frozen=True)
+class Finding:
+    best: str | None  # the best reviewer other than the baselines; None when only baselines ran
+    best_average: float = float("nan")
+    best_low: float = float("nan")
+    best_high: float = float("nan")
+    threshold: float | None = None  # always-no's Average, when it ran
+    vs_threshold: stats.PairTest | None = None  # best against always-no
+    best_llm: str | None = None  # set, with the gap, only when both LLMs and analyzers ran
+    best_analyzer: str | None = None
+    gap: stats.PairTest | None = None  # best LLM against best analyzer
+
+
+def kind(family: str) -> str:
+    return "llm" if family in LLM_FAMILIES else "analyzer" if family in ANALYZER_FAMILIES else "other"
+
+
+def find(table: ScoredTable, boot: stats.Bootstrap, rows: list, threshold_reviewer: str) -> Finding:
+    """`rows`: the report's rows in ranking order (data.Row)."""
+    tools = [r for r in rows if not r.baseline]
+    if not tools:
+        return Finding(None)
+    best = tools[0]
+    threshold = next((r for r in rows if r.family == threshold_reviewer), None)
+    versus = stats.pair_test(table, boot, best.reviewer, threshold.reviewer) if threshold else None
+    llm = next((r for r in tools if kind(r.family) == "llm"), None)
+    analyzer = next((r for r in tools if kind(r.family) == "analyzer"), None)
+    gap = stats.pair_test(table, boot, llm.reviewer, analyzer.reviewer) if llm and analyzer else None
+    return Finding(best.reviewer, best.average.value, best.average.low, best.average.high,
+                   threshold.average.value if threshold else None, versus,
+                   llm.reviewer if gap else None, analyzer.reviewer if gap else None, gap)
+
+
+def sentences(finding: Finding, pct, interval) -> list[str]:
+    """The headline, with the report's own number formatting (data.pct, data.interval)."""
+    if finding.best is None:
+        return ["Finding: only baselines ran, so there is no reviewer to judge; add one with --reviewer."]
+    text = (f"Finding: the best reviewer other than the baselines is {finding.best}, Average "
+            f"{pct(finding.best_average)} % {interval(finding.best_low, finding.best_high)}")
+    test = finding.vs_threshold
+    if test is None:
+        text += "; always-no is not among these runs, so whether it beats doing nothing is not tested."
+    else:
+        if test.low > 0:
+            verdict = "beats always-no"
+        elif test.high < 0:
+            verdict = "loses to always-no"
+        else:
+            verdict = "does not beat always-no"
+        text += (f"; by the paired bootstrap it {verdict} ({pct(finding.threshold)} %): difference "
+                 f"{pct(test.difference)} points, 95 % interval {interval(test.low, test.high)}.")
+    out = [text]
+    if finding.gap is not None:
+        gap = finding.gap
+        called = "a difference" if gap.different else "not distinguishable"
+        out.append(f"Best LLM {gap.better} against best analyzer {gap.worse}: {pct(gap.difference)} points, 95 % "
+                   f"interval {interval(gap.low, gap.high)} ({called} by the paired bootstrap).")
+    return out
