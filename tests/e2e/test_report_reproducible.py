@@ -1,17 +1,13 @@
-"""The committed reference report is what its own verdicts give, byte for byte: with the rule table and charts
-computed in forked children and with everything in one process (REDPEN_SERIAL=1). Every file is compared, so a
-file a report gains (findings.sarif) must be committed here as the same code writes it."""
+"""The committed reference report is what its own verdicts give, byte for byte. Every file is compared, so a file
+a report gains (findings.sarif) must be committed here as the same code writes it."""
 
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
-
-import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 REFERENCE = ROOT / "reports" / "reference"
@@ -35,12 +31,10 @@ def _run_folder_from(report: Path, folder: Path) -> Path:
     return folder
 
 
-@pytest.mark.parametrize("serial", ["1", ""], ids=["one-process", "forked"])
-def test_reference_report_regenerates_byte_identical(tmp_path, serial):
+def test_reference_report_regenerates_byte_identical(tmp_path):
     run = _run_folder_from(REFERENCE, tmp_path / "run")
     out = tmp_path / "report"
-    subprocess.run([sys.executable, "-c", BUILD, str(run), str(out)], check=True, cwd=ROOT,
-                   env=os.environ | {"REDPEN_SERIAL": serial})
+    subprocess.run([sys.executable, "-c", BUILD, str(run), str(out)], check=True, cwd=ROOT)
     expected = sorted(p.relative_to(REFERENCE) for p in REFERENCE.rglob("*") if p.is_file())
     made = sorted(p.relative_to(out) for p in out.rglob("*") if p.is_file())
     assert made == expected
