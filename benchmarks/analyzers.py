@@ -103,7 +103,8 @@ def main() -> None:
     parser.add_argument("--corpus", type=Path, default=None, help="corpus folder (default: the shipped corpus)")
     args = parser.parse_args()
 
-    from redpen_bench.model.corpus import load_corpus, packaged_path
+    from redpen_bench.model.corpus import load_corpus
+    from redpen_bench.model.corpus_files import packaged_path
     from redpen_bench.run.cache import Cache
     from redpen_bench.workflows import BASELINES, analyzer_specs
 

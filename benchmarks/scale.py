@@ -109,7 +109,7 @@ def commands(corpus: Path, work: Path, specs: str, bootstrap: int) -> dict[str, 
 
 def run_scale(copies: int, work: Path, steps: list[str], bootstrap: int, base_env: dict,
               repeat: int = 1) -> dict[str, Measure]:
-    from redpen_bench.model.corpus import default_corpus_path
+    from redpen_bench.model.corpus_files import default_corpus_path
     from redpen_bench.workflows import BASELINES, analyzer_specs
 
     corpus = work / "corpus"

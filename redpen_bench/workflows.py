@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from redpen_bench.errors import InputError
-from redpen_bench.model.corpus import Corpus, packaged_path
+from redpen_bench.model.corpus import Corpus
+from redpen_bench.model.corpus_files import packaged_path
 from redpen_bench.report.build import Report, build_report, report_dir
 from redpen_bench.report.stats import DEFAULT_REPLICATES
 from redpen_bench.reviewers import REGISTRY, Spec, parse_spec, split_specs

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from redpen_bench.cli.common import open_corpus, print_path
-from redpen_bench.model.corpus import default_corpus_path, read_toml
+from redpen_bench.model.corpus_files import default_corpus_path, read_toml
 
 # where verify looks for run folders and reports of this corpus made earlier (relative to the working folder)
 SEEN_PLACES = (Path("runs"), Path("reports"))

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from redpen_bench.model.corpus import KNOWN_OPERATORS, Corpus, CorpusError
+from redpen_bench.model.corpus import KNOWN_OPERATORS, Corpus
+from redpen_bench.model.corpus_files import CorpusError
 from redpen_bench.model.operators import NAMES
 
 README_HEAD = """# The Red-Pen corpus

@@ -21,7 +21,8 @@ import numpy as np
 
 from redpen_bench.gate.pairs import bounded_ratio
 from redpen_bench.gate.pairs import search as pairs_search
-from redpen_bench.model.corpus import DEFECTIVE_VARIANTS, Corpus, read_text
+from redpen_bench.model.corpus import DEFECTIVE_VARIANTS, Corpus
+from redpen_bench.model.corpus_files import read_text
 
 _IGNORED_NAMES = frozenset(dir(builtins)) | {"self", "cls"}
 

@@ -6,7 +6,8 @@ import ast
 import difflib
 from pathlib import Path
 
-from redpen_bench.model.corpus import REPAIR_OF, Corpus, Item, read_text
+from redpen_bench.model.corpus import REPAIR_OF, Corpus, Item
+from redpen_bench.model.corpus_files import read_text
 
 
 def changed_lines(defective: Path, repaired: Path) -> set[int]:

@@ -7,16 +7,22 @@ from __future__ import annotations
 
 import fnmatch
 import hashlib
-import os
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-import rtoml  # the one TOML reader (pyproject.toml says why)
-
-from redpen_bench.errors import InputError
-from redpen_bench.model.keywords import normalised_phrase
+from redpen_bench.model.corpus_files import (
+    CorpusError,
+    check_link,
+    default_corpus_path,
+    read_folder,
+    read_text,
+    read_toml,
+    sha256_bytes,
+    sha256_file,
+)
+from redpen_bench.model.item_fields import keyword_groups, planted_lines, site_lines, string_field
 from redpen_bench.model.operators import HAND_WRITTEN, MUTATION, NAMES, RENAMED
 
 SCORED_VARIANTS = ("original", "disguised", "fixed", "clean")
@@ -30,10 +36,6 @@ EXPLANATIONS_FILE = "explanations.toml"
 GENERIC_EXPLANATIONS_FILE = "generic-explanations.toml"
 SINGLE_FAULT_GLOB = "only_fault*.py"
 SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
-
-
-class CorpusError(InputError):
-    """A corpus that breaks the format: names the file and the field."""
 
 
 @dataclass(frozen=True)
@@ -132,98 +134,6 @@ class Corpus:
         }
 
 
-def sha256_file(path: Path) -> str:
-    return _sha256(path.read_bytes())
-
-
-def _sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-def packaged_path(name: str) -> Path:
-    """A data folder shipped with the project: beside the package in a clone, inside it in a wheel."""
-    package = Path(__file__).resolve().parent.parent
-    for candidate in (package / "_data" / name, package.parent / name):
-        if candidate.is_dir():
-            return candidate
-    raise InputError(f"{name}/: not found beside the package nor inside it; reinstall redpen-bench")
-
-
-def default_corpus_path() -> Path:
-    return packaged_path("corpus")
-
-
-def read_text(path: Path, data: bytes | None = None) -> str:
-    """A corpus file as text (its bytes when already read); anything but UTF-8 is a CorpusError naming the file
-    and the byte."""
-    data = path.read_bytes() if data is None else data
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise CorpusError(f"{path}: not UTF-8: byte {exc.start} ({data[exc.start:exc.start + 1]!r}): "
-                          f"{exc.reason}") from None
-
-
-def read_toml(path: Path, files: dict[str, bytes] | None = None) -> dict:
-    """`files`: the folder's files already read (name -> bytes), as _load_item has them."""
-    if not (path.name in files if files is not None else path.is_file()):
-        raise CorpusError(f"{path}: file missing")
-    try:
-        return rtoml.loads(read_text(path, files[path.name] if files is not None else None))
-    except rtoml.TomlParsingError as exc:
-        raise CorpusError(f"{path}: malformed TOML: {exc}") from None
-
-
-def _string(data: dict, key: str, path: Path, required: bool = True) -> str:
-    value = data.get(key)
-    if value is None and not required:
-        return ""
-    if not isinstance(value, str) or (required and not value.strip()):
-        raise CorpusError(f"{path}: field '{key}': expected a non-empty string, got {value!r}")
-    return value
-
-
-def _planted_lines(table: dict, where: str, path: Path, n_lines: int) -> tuple[int, ...]:
-    lines = table.get("lines")
-    if not isinstance(lines, list) or not lines or not all(type(n) is int for n in lines):
-        raise CorpusError(f"{path}: field '{where}.lines': expected a non-empty list of line numbers")
-    for n in lines:
-        if not 1 <= n <= n_lines:
-            raise CorpusError(f"{path}: field '{where}.lines': line {n} is outside the file (1..{n_lines})")
-    return tuple(sorted(set(lines)))
-
-
-def _keyword_groups(table: dict, where: str, path: Path) -> tuple[tuple[str, ...], ...]:
-    groups = table.get("keywords")
-    ok = isinstance(groups, list) and groups and all(
-        isinstance(g, list) and g and all(isinstance(p, str) and p.strip() for p in g) for g in groups
-    )
-    if not ok:
-        raise CorpusError(f"{path}: field '{where}.keywords': expected a non-empty list of non-empty phrase lists")
-    for group in groups:
-        for phrase in group:
-            if not normalised_phrase(phrase):
-                raise CorpusError(f"{path}: field '{where}.keywords': phrase {phrase!r} is empty once normalised")
-    return tuple(tuple(g) for g in groups)
-
-
-def _sites(table: dict, where: str, path: Path, planted: tuple[int, ...], n_lines: int) -> tuple[frozenset, ...]:
-    """`sites = { 36 = [38] }`: other lines that count as the same defect site as planted line 36."""
-    extra = table.get("sites", {})
-    if not isinstance(extra, dict):
-        raise CorpusError(f"{path}: field '{where}.sites': expected a table {{ planted line = [other lines] }}")
-    for key, others in extra.items():
-        if not key.isdigit() or int(key) not in planted:
-            raise CorpusError(f"{path}: field '{where}.sites.{key}': not one of the planted lines {list(planted)}")
-        if not isinstance(others, list) or not others or not all(type(n) is int for n in others):
-            raise CorpusError(f"{path}: field '{where}.sites.{key}': expected a non-empty list of line numbers")
-        outside = [n for n in others if not 1 <= n <= n_lines]
-        if outside:
-            raise CorpusError(f"{path}: field '{where}.sites.{key}': lines {outside} are outside the file "
-                              f"(1..{n_lines})")
-    return tuple(frozenset({line, *extra.get(str(line), ())}) for line in planted)
-
-
 def _explanations(folder: Path, defective: dict[str, int], files: dict[str, bytes]
                   ) -> dict[str, tuple[Explanation, ...]]:
     """explanations.toml: [[original]] / [[disguised]] tables of style, lines, text (optional file)."""
@@ -265,50 +175,16 @@ def _generic_explanations(root: Path) -> tuple[str, ...]:
     return tuple(e["text"] for e in entries)
 
 
-def _read_folder(folder: Path, root: Path) -> dict[str, bytes]:
-    """Every file of an item folder and its subfolders (dotfiles too; __pycache__ and *.pyc not), read once,
-    by path relative to the folder: loading, hashing and checking a large corpus read each file two or three
-    times, and globbed and stat-ed it besides. A symlink leading out of the corpus is refused."""
-    files: dict[str, bytes] = {}
-    pending = [("", folder, frozenset({os.path.realpath(folder)}))]
-    while pending:
-        prefix, current, above = pending.pop()
-        with os.scandir(current) as entries:
-            for e in entries:
-                if e.is_symlink():
-                    _check_link(Path(e.path), root)
-                if e.is_dir():
-                    real = os.path.realpath(e.path)
-                    if e.name != "__pycache__" and real not in above:  # a link back up would loop
-                        pending.append((f"{prefix}{e.name}/", Path(e.path), above | {real}))
-                elif e.is_file() and not e.name.endswith(".pyc"):
-                    files[prefix + e.name] = _read_bytes(e.path)
-    return files
-
-
-def _check_link(link: Path, root: Path) -> None:
-    """Links inside the corpus may stay; one leading out (to a file elsewhere, to /proc/self/environ) would be
-    read and sent to reviewers."""
-    target = link.resolve()
-    if not target.is_relative_to(root):
-        raise CorpusError(f"{link}: symlink to {target}, outside the corpus folder {root}: refused")
-
-
-def _read_bytes(path: str) -> bytes:
-    with open(path, "rb") as file:  # not Path.read_bytes: building 18,000 Path objects cost half a second
-        return file.read()
-
-
 def _load_item(folder: Path, tiers: tuple[str, ...] | None, files: dict[str, bytes]) -> Item:
     toml_path = folder / "item.toml"
     data = read_toml(toml_path, files)
-    item_id = _string(data, "id", toml_path)
+    item_id = string_field(data, "id", toml_path)
     if item_id != folder.name:
         if (folder.parent / item_id).is_dir():
             other = folder.parent / item_id
             raise CorpusError(f"{toml_path}: field 'id': duplicate id '{item_id}' (it is also {other})")
         raise CorpusError(f"{toml_path}: field 'id': '{item_id}' differs from its folder name '{folder.name}'")
-    tier = _string(data, "tier", toml_path)
+    tier = string_field(data, "tier", toml_path)
     if tiers is not None and tier not in tiers:
         raise CorpusError(f"{toml_path}: field 'tier': '{tier}' is not one of the corpus tiers {list(tiers)}")
     operators = data.get("operators", [])
@@ -347,23 +223,23 @@ def _load_item(folder: Path, tiers: tuple[str, ...] | None, files: dict[str, byt
             if not isinstance(table, dict):
                 raise CorpusError(f"{toml_path}: field '{where}': missing for {name}.py")
             n_lines[name] = len(read_text(path, files[path.name]).splitlines())
-            lines = _planted_lines(table, where, toml_path, n_lines[name])
-            keywords = _keyword_groups(table, where, toml_path)
-            sites = _sites(table, where, toml_path, lines, n_lines[name])
-            variants[name] = Variant(item_id, name, path, _sha256(files[path.name]), lines, keywords, sites)
+            lines = planted_lines(table, where, toml_path, n_lines[name])
+            keywords = keyword_groups(table, where, toml_path)
+            sites = site_lines(table, where, toml_path, lines, n_lines[name])
+            variants[name] = Variant(item_id, name, path, sha256_bytes(files[path.name]), lines, keywords, sites)
         else:
             n_lines[name] = len(read_text(path, files[path.name]).splitlines())  # an unreadable control fails here
-            variants[name] = Variant(item_id, name, path, _sha256(files[path.name]))
+            variants[name] = Variant(item_id, name, path, sha256_bytes(files[path.name]))
     if "disguised" in variants and "disguised_fixed.py" not in files:
         raise CorpusError(f"{folder / 'disguised_fixed.py'}: file missing (disguised.py needs its repair)")
     if "test_item.py" not in files:
         raise CorpusError(f"{folder / 'test_item.py'}: file missing")
     return Item(
         id=item_id,
-        title=_string(data, "title", toml_path),
+        title=string_field(data, "title", toml_path),
         tier=tier,
         operators=tuple(operators),
-        description=_string(data, "description", toml_path),
+        description=string_field(data, "description", toml_path),
         folder=folder,
         variants=variants,
         explanations=_explanations(folder, n_lines, files),
@@ -382,7 +258,7 @@ def load_corpus(root: str | Path | None = None) -> Corpus:
     real_root = root.resolve()
     for path in (root / "items", *root.glob("*.toml")):
         if path.is_symlink():
-            _check_link(path, real_root)
+            check_link(path, real_root)
     meta_path = root / "corpus.toml"
     meta = read_toml(meta_path)
     declared = meta.get("tiers")
@@ -400,10 +276,10 @@ def load_corpus(root: str | Path | None = None) -> Corpus:
     items, item_hashes = [], {}  # every file that can change what a result means: all item files
     for folder in sorted(p for p in items_dir.iterdir() if p.is_dir()):
         if folder.is_symlink():
-            _check_link(folder, real_root)
-        files = _read_folder(folder, real_root)  # read once, hashed and parsed from memory, then let go
+            check_link(folder, real_root)
+        files = read_folder(folder, real_root)  # read once, hashed and parsed from memory, then let go
         items.append(_load_item(folder, tiers, files))
-        item_hashes |= {f"items/{folder.name}/{name}": _sha256(data) for name, data in files.items()}
+        item_hashes |= {f"items/{folder.name}/{name}": sha256_bytes(data) for name, data in files.items()}
     if not items:
         raise CorpusError(f"{items_dir}: no items")
     if tiers is None:  # tiers in order of first appearance, the usual three first
@@ -417,7 +293,7 @@ def load_corpus(root: str | Path | None = None) -> Corpus:
         if path.is_file() and not path.name.startswith("."):
             file_hashes[path.relative_to(root).as_posix()] = sha256_file(path)
     file_hashes |= item_hashes
-    name = _string(meta, "name", meta_path)
+    name = string_field(meta, "name", meta_path)
     if not SAFE_NAME.fullmatch(name):  # it names run and report folders: never a path
         raise CorpusError(f"{meta_path}: field 'name': {name!r} is not a plain name (letters, digits, '.', '_', "
                           "'-'; starting with a letter or digit)")
@@ -425,10 +301,10 @@ def load_corpus(root: str | Path | None = None) -> Corpus:
         root=root.resolve(),
         name=name,
         version=str(meta.get("version", "0")),
-        description=_string(meta, "description", meta_path, required=False),
-        license=_string(meta, "license", meta_path, required=False),
+        description=string_field(meta, "description", meta_path, required=False),
+        license=string_field(meta, "license", meta_path, required=False),
         tiers=tiers,
-        canary=_string(meta, "canary", meta_path, required=False),
+        canary=string_field(meta, "canary", meta_path, required=False),
         items=tuple(items),
         file_hashes=file_hashes,
         generic_explanations=_generic_explanations(root),

@@ -7,7 +7,8 @@ import subprocess
 
 import pytest
 
-from redpen_bench.model.corpus import CorpusError, load_corpus
+from redpen_bench.model.corpus import load_corpus
+from redpen_bench.model.corpus_files import CorpusError
 from tests.conftest import FIXTURE_CORPUS, redpen_cmd
 
 

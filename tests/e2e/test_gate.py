@@ -10,7 +10,8 @@ import subprocess
 import pytest
 
 from redpen_bench.gate import verify
-from redpen_bench.model.corpus import default_corpus_path, load_corpus
+from redpen_bench.model.corpus import load_corpus
+from redpen_bench.model.corpus_files import default_corpus_path
 from tests.conftest import FIXTURE_CORPUS, redpen_cmd
 
 

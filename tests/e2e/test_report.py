@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from redpen_bench.errors import InputError
-from redpen_bench.model.corpus import load_corpus, packaged_path
+from redpen_bench.model.corpus import load_corpus
+from redpen_bench.model.corpus_files import packaged_path
 from redpen_bench.report.data import pct
 from redpen_bench.workflows import analyzer_specs
 from tests.conftest import FIXTURE_CORPUS, ROOT, redpen_cmd

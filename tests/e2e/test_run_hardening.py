@@ -10,7 +10,8 @@ from collections import Counter
 
 import pytest
 
-from redpen_bench.model.corpus import CorpusError, load_corpus
+from redpen_bench.model.corpus import load_corpus
+from redpen_bench.model.corpus_files import CorpusError
 from redpen_bench.run.folder import RunFolder
 from tests.conftest import FIXTURE_CORPUS, redpen_cmd
 
@@ -172,7 +173,7 @@ def test_config_typos_and_shadowing_are_errors(tmp_path, toml, message):
 
 
 def test_tuned_profile_is_not_added_to_compare(tmp_path):
-    from redpen_bench.model.corpus import packaged_path
+    from redpen_bench.model.corpus_files import packaged_path
     from redpen_bench.workflows import analyzer_specs
 
     root = shutil.copytree(packaged_path("analyzers"), tmp_path / "analyzers")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from redpen_bench.model.corpus import packaged_path
+from redpen_bench.model.corpus_files import packaged_path
 from redpen_bench.reviewers import REGISTRY, load_family
 from redpen_bench.reviewers.base import ReviewOptions
 from redpen_bench.reviewers.tools.profiles import ProfileError, available_profiles, profile_dirs

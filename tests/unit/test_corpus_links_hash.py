@@ -8,7 +8,8 @@ import shutil
 
 import pytest
 
-from redpen_bench.model.corpus import CorpusError, load_corpus
+from redpen_bench.model.corpus import load_corpus
+from redpen_bench.model.corpus_files import CorpusError
 from tests.conftest import FIXTURE_CORPUS
 
 

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from redpen_bench.model.corpus import CorpusError, load_corpus
+from redpen_bench.model.corpus import load_corpus
+from redpen_bench.model.corpus_files import CorpusError
 from redpen_bench.model.keywords import group_hits, keyword_recall, normalise, phrase_hits
 from redpen_bench.scoring.scorer import score_rows, site_f1
 from tests.conftest import FIXTURE_CORPUS

@@ -8,7 +8,8 @@ import shutil
 
 import pytest
 
-from redpen_bench.model.corpus import KNOWN_OPERATORS, CorpusError, load_corpus
+from redpen_bench.model.corpus import KNOWN_OPERATORS, load_corpus
+from redpen_bench.model.corpus_files import CorpusError
 from redpen_bench.model.operators import NAMES, RENAMED, codes_table, legend
 from tests.conftest import FIXTURE_CORPUS, ROOT
 

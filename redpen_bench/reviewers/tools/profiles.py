@@ -18,7 +18,7 @@ from typing import Any
 import rtoml
 
 from redpen_bench.errors import InputError
-from redpen_bench.model.corpus import packaged_path
+from redpen_bench.model.corpus_files import packaged_path
 
 DEFAULT_PROFILE = "default"
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
