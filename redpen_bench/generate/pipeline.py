@@ -8,7 +8,6 @@ import multiprocessing
 import random
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from pathlib import Path
 
 from redpen_bench.errors import InputError
 from redpen_bench.generate import operators
@@ -150,7 +149,3 @@ def select(results: list[UnitResult], options: Options) -> list[Killed]:
             if queues[tier] and len(chosen) < options.max_items:
                 chosen.add(queues[tier].pop())
     return [k for i, k in enumerate(kept) if i in chosen]
-
-
-def source_file_of(unit: Unit, root: Path) -> str:
-    return unit.path.resolve().relative_to(root.resolve()).as_posix()

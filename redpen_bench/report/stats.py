@@ -112,11 +112,6 @@ def count_clusters(universe: pd.DataFrame, tiers: tuple[str, ...], clusters: Map
     return total
 
 
-def resampling_weights(universe: pd.DataFrame, tiers: tuple[str, ...], replicates: int, seed: int) -> np.ndarray:
-    """(B, S) multiplicities: per tier, draw as many items as it has, with replacement."""
-    return resample(universe, tiers, replicates, seed).weights()
-
-
 def _matrices(table: ScoredTable, universe: pd.DataFrame, reviewer: str | None = None):
     """Per reviewer and sample: yes, f1, recall and presence, aligned on the universe. Every row's universe
     position is looked up once for the whole table, not re-indexed per reviewer and sample. Yields
@@ -158,16 +153,6 @@ def item_sums(draws: Resamples, n_tiers: int, columns: list[np.ndarray]) -> np.n
         if len(mine):
             out[:, :, t] = draws.counts[:, mine[0]:mine[-1] + 1] @ per_item[mine[0]:mine[-1] + 1]
     return out
-
-
-def reviewer_metrics(table: ScoredTable, reviewer: str, draws: Resamples | None = None,
-                     universe: pd.DataFrame | None = None) -> dict[str, np.ndarray]:
-    """metric -> (B, tiers), averaged over samples as the scored table does. With draws None: one row, the
-    table's own values (a check that the two agree)."""
-    universe = snippet_universe(table) if universe is None else universe
-    draws = resample(universe, table.tiers, seed=None) if draws is None else draws
-    return _metrics([arrays for _, arrays in _matrices(table, universe, reviewer)], universe, draws,
-                    len(table.tiers))
 
 
 def _metrics(samples: list, universe: pd.DataFrame, draws: Resamples, n_tiers: int) -> dict[str, np.ndarray]:

@@ -17,6 +17,14 @@ from redpen_bench.scoring.scorer import METRICS, score_rows, tier_metrics
 from tests.corpus_factory import make_corpus
 
 
+def _reviewer_metrics(table, reviewer: str) -> dict[str, np.ndarray]:
+    """metric -> (1, tiers): the bootstrap's core on the identity draw, which must give the table's own values."""
+    universe = stats.snippet_universe(table)
+    draws = stats.resample(universe, table.tiers, seed=None)
+    arrays = [a for _, a in stats._matrices(table, universe, reviewer)]
+    return stats._metrics(arrays, universe, draws, len(table.tiers))
+
+
 def _rows(corpus, reviewer: str, p: float, seed: int, samples: int = 1) -> list[dict]:
     """A reviewer that says yes with probability p, naming line 2 and a keyword half the time."""
     rng = random.Random(seed)
@@ -82,7 +90,7 @@ def test_item_sums_equal_weighted_snippet_sums(tier_sizes, per_item, seed):
 def test_unweighted_core_reproduces_the_scored_table(synthetic):
     _, table = synthetic
     for reviewer in table.reviewers:
-        metrics = stats.reviewer_metrics(table, reviewer)
+        metrics = _reviewer_metrics(table, reviewer)
         by_tier = table.by_tier[table.by_tier["reviewer"] == reviewer].set_index("tier")
         for metric in METRICS:
             for i, tier in enumerate(table.tiers):
@@ -93,7 +101,7 @@ def test_unweighted_core_reproduces_the_scored_table(synthetic):
 def test_resamples_are_whole_items_within_each_tier(synthetic):
     _, table = synthetic
     universe = stats.snippet_universe(table)
-    weights = stats.resampling_weights(universe, table.tiers, 500, seed=7)
+    weights = stats.resample(universe, table.tiers, 500, seed=7).weights()
     assert weights.shape == (500, len(universe))
     for tier, n_items in (("easy", 6), ("medium", 5), ("hard", 3)):
         in_tier = universe["tier"] == tier
