@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import fcntl
 import json
 import logging
 import os
@@ -24,6 +23,7 @@ from redpen_bench import __version__
 from redpen_bench.errors import InputError, place_error
 from redpen_bench.model.corpus import Corpus
 from redpen_bench.model.rows import SNIPPET_HASH_CHARS, VerdictRow, row_problem
+from redpen_bench.run.folder_lock import hold, thread_lock
 
 MANIFEST = "manifest.json"
 VERDICTS = "verdicts.jsonl"
@@ -87,24 +87,12 @@ def skipped_message(path: Path, skipped: list[int]) -> str:
             f"(not scored; their snippets are asked again on resume): line{'s' if len(skipped) != 1 else ''} {shown}")
 
 
-_HELD: dict[str, list] = {}  # folder -> [open lock file, depth]: the process's own exclusive locks
-_HELD_GUARD = threading.Lock()
-_FOLDER_LOCKS: dict[str, threading.RLock] = {}
-
-
-def _folder_lock(path: Path) -> threading.RLock:
-    """One lock per folder for all RunFolder objects of the process: an ensemble runs its missing components
-    through a second runner, with a second RunFolder, into the folder the first one is appending to."""
-    with _HELD_GUARD:
-        return _FOLDER_LOCKS.setdefault(str(path.resolve()), threading.RLock())
-
-
 class RunFolder:
     def __init__(self, path: str | Path):
         self.path = Path(path)
         if self.path.exists() and not self.path.is_dir():
             raise RunFolderError(f"{self.path}: a file, not a run folder; choose another --out")
-        self._lock = _folder_lock(self.path)
+        self._lock = thread_lock(self.path)
         self._out = None  # verdicts.jsonl, open for appending while rows arrive
         self.skipped_lines: list[int] = []
         self._parsed: tuple[tuple, tuple] | None = None  # (file signature, what _read made of it)
@@ -121,49 +109,13 @@ class RunFolder:
     def exclusive(self, timeout: float = 600.0) -> Iterator[None]:
         """Hold the folder against other processes (re-entrant within this one). A second process waits up to
         `timeout` seconds, saying so once, then refuses naming the holder."""
-        key = str(self.path.resolve())
-        with _HELD_GUARD:
-            held = _HELD.get(key)
-            if held:
-                held[1] += 1
-        if not held:
-            try:
-                self.path.mkdir(parents=True, exist_ok=True)
-                handle = (self.path / LOCK).open("a+")
-            except OSError as exc:
-                raise self._place_error(exc, "cannot create the run folder") from None
-            deadline, told = time.monotonic() + timeout, False
-            while True:
-                try:
-                    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except BlockingIOError:
-                    holder = (self.path / LOCK).read_text(errors="replace").strip() or "another process"
-                    if time.monotonic() >= deadline:
-                        handle.close()
-                        raise RunFolderError(f"{self.path}: in use by {holder}; gave up after {timeout:g} s "
-                                             "(two runs must not write one run folder at once)") from None
-                    if not told:
-                        log.warning("%s: in use by %s; waiting for it to finish", self.path, holder)
-                        told = True
-                    time.sleep(0.1)
-            handle.seek(0)
-            handle.truncate()
-            handle.write(f"pid {os.getpid()}\n")
-            handle.flush()
-            with _HELD_GUARD:
-                _HELD[key] = [handle, 1]
         try:
+            self.path.mkdir(parents=True, exist_ok=True)
+            (self.path / LOCK).touch()
+        except OSError as exc:
+            raise self._place_error(exc, "cannot create the run folder") from None
+        with hold(self.path / LOCK, timeout, RunFolderError):
             yield
-        finally:
-            with _HELD_GUARD:
-                entry = _HELD[key]
-                entry[1] -= 1
-                if entry[1] == 0:
-                    del _HELD[key]
-                    entry[0].truncate(0)
-                    fcntl.flock(entry[0], fcntl.LOCK_UN)
-                    entry[0].close()
 
     def read_manifest(self) -> dict:
         if not self.manifest_path.is_file():
