@@ -13,11 +13,11 @@ import pytest
 
 pytest.importorskip("inspect_ai", reason="inspect_ai is not installed (pip install -e '.[inspect]')")
 
-from redpen_bench.model.corpus import load_corpus  # noqa: E402
-from redpen_bench.reviewers.base import ReviewOptions, Task  # noqa: E402
-from redpen_bench.reviewers.llm.openai_chat import OpenAIChat  # noqa: E402
-from tests.conftest import FIXTURE_CORPUS, ROOT  # noqa: E402
-from tests.e2e.inspect_helpers import (  # noqa: E402
+from redpen_bench.model.corpus import load_corpus
+from redpen_bench.reviewers.base import ReviewOptions, Task
+from redpen_bench.reviewers.llm.openai_chat import OpenAIChat
+from tests.conftest import FIXTURE_CORPUS, ROOT
+from tests.e2e.inspect_helpers import (
     Answers,
     expected_metrics,
     import_log,
@@ -27,7 +27,7 @@ from tests.e2e.inspect_helpers import (  # noqa: E402
     score_json,
     task_metrics,
 )
-from tests.llm_http_server import Action, LLMServer  # noqa: E402
+from tests.llm_http_server import Action, LLMServer
 
 
 def test_one_sample_per_scored_file_with_the_llm_reviewers_own_prompt(fixture_corpus):
@@ -103,7 +103,9 @@ def test_inspect_eval_cli_through_openai_api_then_import_and_score(fixture_corpu
 
     from inspect_ai.log import read_eval_log
 
-    metrics = {k: m.value for k, m in read_eval_log(str(log_file)).results.scores[0].metrics.items()}
+    log = read_eval_log(str(log_file))
+    assert log.status == "success", log.error  # `inspect eval` exits 0 on an eval that failed
+    metrics = {k: m.value for k, m in log.results.scores[0].metrics.items()}
     proc = import_log(tmp_path / "logs", FIXTURE_CORPUS, tmp_path / "run")
     assert proc.returncode == 0, proc.stderr
     scored = score_json(tmp_path / "run", FIXTURE_CORPUS)
