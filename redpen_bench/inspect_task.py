@@ -17,6 +17,7 @@ from typing import Any
 
 from inspect_ai import Task, task
 from inspect_ai.dataset import Sample
+from inspect_ai.model import GenerateConfig
 from inspect_ai.scorer import Metric, SampleScore, Score, Target, metric, scorer
 from inspect_ai.solver import TaskState, generate, system_message
 
@@ -116,5 +117,6 @@ def redpen(corpus: str | None = None, prompt: str | None = None, system: str | N
         solver=solver,
         scorer=redpen_scorer(),
         metrics=[redpen_metrics(corpus)],
+        config=GenerateConfig(temperature=0.0),  # Red-Pen's LLM reviewers' default; --temperature overrides it
         metadata={"redpen_corpus": loaded.summary()},
     )

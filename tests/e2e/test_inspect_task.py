@@ -99,6 +99,7 @@ def test_inspect_eval_cli_through_openai_api_then_import_and_score(fixture_corpu
         requests = list(server.requests)
     assert len(requests) == len(fixture_corpus.snippets)
     assert {r.prompt for r in requests} == set(answers)  # the prompts Red-Pen's own reviewers send
+    assert {r.body.get("temperature") for r in requests} == {0}  # as openai: asks by default
     (log_file,) = (tmp_path / "logs").glob("*.json")
 
     from inspect_ai.log import read_eval_log
