@@ -44,6 +44,8 @@ REGISTRY: dict[str, Family] = {
                         "An LLM through the Anthropic SDK (Messages API); key from ANTHROPIC_API_KEY."),
     "replay": Family("", "replay:FILE.jsonl",
                      "Scores recorded verdict rows (corpus/FORMAT.md) made elsewhere; keeps their reviewer names."),
+    "inspect": Family("", "inspect:LOG",
+                      "Scores an Inspect AI eval of the redpen task (.eval/.json log or folder), as inspect/MODEL."),
     "ensemble": Family("", "ensemble:SPEC+SPEC[+...]",
                        "Union of other reviewers' verdicts (yes when any says yes); runs missing components."),
     "ensemble-vote": Family("", "ensemble-vote:SPEC+SPEC[+...]",

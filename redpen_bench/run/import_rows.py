@@ -44,8 +44,8 @@ class ReplayRow:
     meta: dict[str, Any] = field(default_factory=dict)
 
 
-def read_row(data: Any, path: Path, line: int, corpus: Corpus | None) -> ReplayRow:
-    where = f"{path}: line {line}"
+def read_row(data: Any, path: Path, line: int, corpus: Corpus | None, where: str | None = None) -> ReplayRow:
+    where = where or f"{path}: line {line}"
     if not isinstance(data, dict):
         raise ReplayError(f"{where}: expected a JSON object, got {type(data).__name__}")
     reviewer = data.get("reviewer")

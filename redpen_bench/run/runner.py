@@ -18,9 +18,11 @@ from redpen_bench.reviewers.base import Reviewer, ReviewOptions, Task, error_ver
 from redpen_bench.run.cache import open_cache
 from redpen_bench.run.combine import ENSEMBLE_FAMILIES, Ensemble, components_of
 from redpen_bench.run.folder import RunFolder, RunFolderError, now
+from redpen_bench.run.import_inspect import InspectImport
 from redpen_bench.run.import_rows import RowImport
 from redpen_bench.run.shared_tools import share_tool_runs
 
+IMPORT_FAMILIES = ("replay", "inspect")  # run steps that file rows made elsewhere
 Progress = Callable[..., None]  # (reviewer key, newly done, total for that reviewer, note=what it waits on)
 
 
@@ -83,12 +85,12 @@ class Specs:
         if duplicates:
             raise InputError(f"--reviewer: {duplicates} named twice; name them apart with NAME=SPEC")
         ensembles = [s for s in parsed if s.family in ENSEMBLE_FAMILIES]
-        reviewers = [s for s in parsed if s.family not in ENSEMBLE_FAMILIES and s.family != "replay"]
+        reviewers = [s for s in parsed if s.family not in (*ENSEMBLE_FAMILIES, *IMPORT_FAMILIES)]
         for ensemble in ensembles:  # components the run does not ask for itself run too, under their own keys
             for component in components_of(ensemble):
                 if component.key not in {s.key for s in reviewers}:
                     reviewers.append(component)
-        return cls(reviewers, [s for s in parsed if s.family == "replay"], ensembles)
+        return cls(reviewers, [s for s in parsed if s.family in IMPORT_FAMILIES], ensembles)
 
     @property
     def all(self) -> list[Spec]:
@@ -110,6 +112,8 @@ def plan_run(
             reviewer: Reviewer | RowImport | Ensemble = Ensemble(spec, folder)
         elif spec.family == "replay":
             reviewer = RowImport(spec, corpus, folder)
+        elif spec.family == "inspect":
+            reviewer = InspectImport(spec, corpus, folder, options.prices)
         else:
             reviewer = make_reviewer(spec, options)
         fingerprint = reviewer.answer_fingerprint()
