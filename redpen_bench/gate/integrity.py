@@ -11,12 +11,15 @@ from redpen_bench.model.corpus_files import read_text
 
 
 def changed_lines(defective: Path, repaired: Path) -> set[int]:
-    """Lines of the defective file within its diff against the repair; for a pure insertion, the lines
-    directly above and below the insertion point."""
-    a = read_text(defective).splitlines()
-    b = read_text(repaired).splitlines()
+    """Lines of the defective file within its diff against the repair (lines_within_diff)."""
+    return lines_within_diff(read_text(defective).splitlines(), read_text(repaired).splitlines())
+
+
+def lines_within_diff(defective: list[str], repaired: list[str]) -> set[int]:
+    """Line numbers of `defective` within its diff against `repaired`; for a pure insertion, the lines directly
+    above and below the insertion point (FORMAT.md's rule for a missing statement)."""
     lines: set[int] = set()
-    for tag, i1, i2, _, _ in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+    for tag, i1, i2, _, _ in difflib.SequenceMatcher(None, defective, repaired, autojunk=False).get_opcodes():
         if tag in ("replace", "delete"):
             lines.update(range(i1 + 1, i2 + 1))
         elif tag == "insert":

@@ -3,7 +3,6 @@ fixed.py the source's), item.toml with the ground truth and provenance, and corp
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import json
 import shutil
@@ -12,6 +11,7 @@ from collections import Counter
 from pathlib import Path
 
 from redpen_bench import __version__
+from redpen_bench.gate.integrity import lines_within_diff
 from redpen_bench.generate import excerpt as excerpts
 from redpen_bench.generate import mechanisms
 from redpen_bench.generate.units import COUNT_COLUMNS, TIER_ORDER, Killed, Options, UnitResult
@@ -90,13 +90,8 @@ def snippet_of(killed: Killed):
     """The item's snippets and ground truth, or None when the planted lines would not lie within the diff
     between them (the gate's integrity rule; such a mutant is dropped, never written wrong)."""
     snippet = excerpts.excerpt(killed.unit.source, killed.mutant)
-    defective, fixed = snippet.defective.splitlines(), snippet.fixed.splitlines()
-    changed: set[int] = set()
-    for tag, i1, i2, _, _ in difflib.SequenceMatcher(None, defective, fixed, autojunk=False).get_opcodes():
-        if tag in ("replace", "delete"):
-            changed.update(range(i1 + 1, i2 + 1))
-        elif tag == "insert":
-            changed.update({i1, i1 + 1})
+    defective = snippet.defective.splitlines()
+    changed = lines_within_diff(defective, snippet.fixed.splitlines())
     inside = all(1 <= n <= len(defective) for n in snippet.lines)
     return snippet if snippet.lines and inside and set(snippet.lines) <= changed else None
 
