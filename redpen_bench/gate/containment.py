@@ -6,6 +6,8 @@ What is contained, on Linux:
   fail or timeout) the supervisor sends SIGKILL to that group, then kills and reaps every process still below
   it: a background child, and a double-forked daemon that left for a session of its own, is reparented to the
   supervisor rather than to init, so it cannot escape. Elsewhere (no subreaper) only the group is killed.
+  A long-lived worker (start_contained: the forked checks of forked_checks.py) has no supervisor: it gets
+  its own session and group, and the group is killed when it ends.
 - output: stdout and stderr go to files, never pipes, so a descendant holding them open cannot stall the
   result; the verdict is the command's own exit status.
 - environment: only PATH, LANG, LC_*, PYTHON* and TZ pass, HOME and TMPDIR point into the caller's scratch
@@ -38,6 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 KEPT_VARIABLES = re.compile(r"PATH|LANG|LC_[A-Z]+|PYTHON[A-Z_]*|TZ")
+_KEPT_NOT_PYTHON = re.compile(r"PATH|LANG|LC_[A-Z]+|TZ")
 SECRET_VARIABLES = re.compile(r"API_?KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL", re.IGNORECASE)
 SUPERVISOR = Path(__file__).with_name("_supervisor.py")  # run as a script: stdlib only, fast to start
 GRACE = 30.0  # seconds past the timeout before the supervisor itself is presumed stuck and killed
@@ -88,10 +91,13 @@ class Stopper:
             self._live.discard(proc)
 
 
-def contained_env(home: Path, base: Mapping[str, str] | None = None) -> dict[str, str]:
-    """What a contained command sees: the variables it needs to run, no credentials, HOME in scratch."""
+def contained_env(home: Path, base: Mapping[str, str] | None = None, python_settings: bool = True) -> dict[str, str]:
+    """What a contained command sees: the variables it needs to run, no credentials, HOME in scratch.
+    python_settings=False also drops PYTHON* (PYTHONPATH...): for a command that must see only its own
+    project, run with that project as its working folder."""
     base = os.environ if base is None else base
-    env = {k: v for k, v in base.items() if KEPT_VARIABLES.fullmatch(k)}
+    kept = KEPT_VARIABLES if python_settings else _KEPT_NOT_PYTHON
+    env = {k: v for k, v in base.items() if kept.fullmatch(k)}
     env |= {"HOME": str(home), "TMPDIR": str(home), "PYTHONHASHSEED": "0"}
     return without_secrets(env)
 
@@ -156,6 +162,28 @@ def run_contained(argv: Sequence[str], cwd: Path, timeout: float, env: Mapping[s
     if report == {} and stopper is not None and stopper.stopped:  # SIGTERM came before it could report
         report = {"stopped": True}
     return _outcome(report, timeout, stdout, stderr)
+
+
+def start_contained(argv: Sequence[str], cwd: Path, env: Mapping[str, str] | None = None, limits: Limits = Limits(),
+                    **popen) -> subprocess.Popen:
+    """A long-lived contained process (a worker that talks over pipes), without a supervisor: its own session,
+    working in `cwd`, env as run_contained's, memory and file-size limits (the CPU limit is its children's own,
+    per task). The caller ends it with kill_group, which ends everything it started that stayed in its group."""
+    env = without_secrets(contained_env(Path(cwd)) if env is None else env)
+
+    def set_limits() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (limits.memory, limits.memory))
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limits.file_size, limits.file_size))
+
+    return subprocess.Popen(list(argv), cwd=cwd, env=env, start_new_session=True, preexec_fn=set_limits, **popen)
+
+
+def kill_group(proc: subprocess.Popen) -> None:
+    """SIGKILL a start_contained process's whole group (its forked children, their children) and reap it."""
+    _kill_group(proc.pid)
+    proc.wait()
 
 
 def _outcome(report: dict | None, timeout: float, stdout: str, stderr: str) -> Outcome:

@@ -3,16 +3,28 @@
 Every check runs contained (containment.py): its own interpreter under a supervisor, on a scratch copy of
 the item, without credentials, with CPU/memory/file-size limits and a wall-clock timeout; whatever it starts
 is killed when it ends. A runaway or careless snippet cannot stall or break the gate. A timeout is a kill.
+
+A generated corpus (forked=True) runs its checks forked instead (forked_checks.py): one contained worker per
+test module and check function (the items of one source file share their test_item.py) imports it once and
+forks a child per variant, as `mutate` did when it kill-checked them. What differs from one interpreter per
+check: the variant is loaded from the worker's scratch folder, not from a copy of its item (a check is given
+the module; one that opens its item's files by relative path would not find them), and a process a check
+leaves behind lives until its worker ends, not until its check ends. Items of project mode (their check
+re-runs the project's tests) and test modules the worker cannot import keep one interpreter per check.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
+from redpen_bench.errors import InputError
 from redpen_bench.gate.containment import Stopper, contained_env, python_argv, run_contained, scratch_copy
-from redpen_bench.model.corpus import Corpus, Item
+from redpen_bench.gate.forked_checks import CheckWorker
+from redpen_bench.model.corpus import Corpus, Item, read_text
 
 _RUN_CHECK = r"""
 import importlib.util, sys
@@ -77,16 +89,78 @@ def run_check(item: Item, check: Check, timeout: float, stopper: Stopper | None 
     return CheckResult(check, outcome.passed, outcome.detail)
 
 
-def run_killability(corpus: Corpus, timeout: float = 10.0, jobs: int | None = None) -> dict[str, list[CheckResult]]:
-    """All checks of all items, in parallel across the machine's cores; results grouped by item id."""
-    work = [(item, check) for item in corpus.items for check in checks_for(item)]
-    stopper = Stopper()
+class _Workers:
+    """The live forked-check workers of one gate run: an interrupt closes them all and no group starts after."""
+
+    def __init__(self) -> None:
+        self.lock, self.live, self.stopped = threading.Lock(), set(), threading.Event()
+
+    def stop(self) -> None:
+        self.stopped.set()
+        with self.lock:
+            live = list(self.live)
+        for worker in live:
+            worker.close()
+
+
+def _run_forked(pairs: list[tuple[Item, Check]], timeout: float, stopper: Stopper, workers: _Workers
+                ) -> list[CheckResult]:
+    """One group's checks (same test module, same function) through one forked-check worker."""
+    item, first = pairs[0]
+    try:
+        worker = CheckWorker(item.folder / "test_item.py", first.function, timeout)
+    except InputError:  # the import fails: one interpreter per check says so, check by check
+        return [run_check(i, c, timeout, stopper) for i, c in pairs]
+    with workers.lock:
+        workers.live.add(worker)
+    results = []
+    try:
+        for item, check in pairs:
+            if workers.stopped.is_set():
+                break
+            outcome = worker.check(read_text(item.file(check.variant)), timeout)
+            detail = f"timeout after {timeout:g} s" if outcome.status == "timeout" else outcome.detail
+            results.append(CheckResult(check, outcome.status == "pass", detail))
+    finally:
+        with workers.lock:
+            workers.live.discard(worker)
+        worker.close()
+    return results
+
+
+def _groups(corpus: Corpus, forked: bool) -> list[tuple[str, list[tuple[Item, Check]]]]:
+    """Work units: ("one", [pair]) per check run alone, ("forked", pairs) per test module and function."""
+    alone, by_test = [], {}
+    for item in corpus.items:
+        for check in checks_for(item):
+            if forked and not isinstance(item.provenance.get("project"), str):
+                key = (hashlib.sha256((item.folder / "test_item.py").read_bytes()).hexdigest(), check.function)
+                by_test.setdefault(key, []).append((item, check))
+            else:
+                alone.append(("one", [(item, check)]))
+    return [("forked", by_test[key]) for key in sorted(by_test)] + alone
+
+
+def run_killability(corpus: Corpus, timeout: float = 10.0, jobs: int | None = None,
+                    forked: bool = False) -> dict[str, list[CheckResult]]:
+    """All checks of all items, in parallel across the machine's cores; results grouped by item id. forked:
+    the corpus is a generated one, checked through forked-check workers (module docstring)."""
+    work = _groups(corpus, forked)
+    stopper, workers = Stopper(), _Workers()
+
+    def run(unit: tuple[str, list[tuple[Item, Check]]]) -> list[CheckResult]:
+        kind, pairs = unit
+        if kind == "forked":
+            return _run_forked(pairs, timeout, stopper, workers)
+        return [run_check(pairs[0][0], pairs[0][1], timeout, stopper)]
+
     pool = ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 2)
     try:
-        results = list(pool.map(lambda pair: run_check(pair[0], pair[1], timeout, stopper), work))
+        results = [r for found in pool.map(run, work) for r in found]
     except BaseException:  # Ctrl-C: no check starts after this, and every running one is ended and reaped
         pool.shutdown(wait=False, cancel_futures=True)
         stopper.stop()
+        workers.stop()
         pool.shutdown(wait=True)
         raise
     pool.shutdown()

@@ -6,7 +6,11 @@ corpus/FORMAT.md: the planted lines are the lines of the mutated module that the
 pure deletion, the next line of code below the insertion point inside the same function (the statement
 that now runs in its place, or the line after its block), with the line of code above as a second site.
 When nothing of the function follows (the deleted statement ended the function, or the file), the planted
-line is the line of code above and there is no second site.
+line is the line of code above and there is no second site. When blank or comment lines separate the
+insertion point from the code below but the line directly above it is code, the planted line is that one
+and the code below is its second site: the gate's integrity rule accepts only the lines directly around an
+insertion point (a statement with blank or comment lines on both sides still plants the code below; its
+item is dropped and counted as bad_lines, see mutate.finish).
 """
 
 from __future__ import annotations
@@ -103,6 +107,8 @@ def _deletion_lines(mutated: str, first: int, function_end: int) -> tuple[tuple[
                  None)
     if below is None:
         return (above,), {}
+    if below != first and above == first - 1 and above:
+        return (above,), {above: (below,)}
     return (below,), {below: (above,)}
 
 
@@ -189,18 +195,21 @@ def _sample(mutants: list[Mutant], limit: int, seed: int) -> list[Mutant]:
     return [m for m in mutants if m.key in keep]
 
 
-def _mover(part: Mutant, other: Mutant, source: str):
-    """Maps a line of `part`'s module to the module with both edits applied (through the source)."""
-    def region(mutant: Mutant) -> tuple[int, int]:
-        start, end, text = mutant.edit
-        return _line_of(source, max(start, end - 1)), text.count("\n") - source.count("\n", start, end)
-
-    last_part, delta_part = region(part)
-    last_other, delta_other = region(other)
+def _mover(part: Mutant, other: Mutant, combined: str):
+    """Maps a line of `part`'s module to the module with both edits applied, through character offsets: a
+    line's start moves by `other`'s change of length when it lies after `other`'s edit in the source. (Shifting
+    line numbers by each edit's change of line count went wrong for the lines an edit rewrote itself, which
+    exist in neither the source nor the other module.)"""
+    starts = [0, *(m.end() for m in re.finditer("\n", part.source))]
+    p_start, p_end, p_text = part.edit
+    o_start, o_end, o_text = other.edit
+    p_shift, o_shift = len(p_text) - (p_end - p_start), len(o_text) - (o_end - o_start)
 
     def move(line: int) -> int:
-        line = line - delta_part if line > last_part + delta_part else line      # back to the source
-        return line + (delta_part if line > last_part else 0) + (delta_other if line > last_other else 0)
+        offset = starts[line - 1]
+        # where the offset lies in the source: before, inside or after part's edit (its new text is neither)
+        at = offset if offset < p_start else p_end if offset < p_start + len(p_text) else offset - p_shift
+        return _line_of(combined, offset + (o_shift if at >= o_end else 0))
     return move
 
 
@@ -224,7 +233,7 @@ def combine(source: str, first: Mutant, second: Mutant) -> Mutant | None:
     sites: dict[int, tuple[int, ...]] = {}
     said = []
     for part, other in ((first, second), (second, first)):
-        move = _mover(part, other, source)
+        move = _mover(part, other, text)
         planted = [move(n) for n in part.lines]
         lines.update(planted)
         sites.update({move(n): tuple(move(x) for x in extra) for n, extra in part.sites.items()})

@@ -12,6 +12,7 @@ import os
 import queue
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -19,7 +20,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from redpen_bench.errors import InputError
-from redpen_bench.generate import items, sandbox
+from redpen_bench.gate.containment import contained_env, kill_group, start_contained
+from redpen_bench.generate import items
 from redpen_bench.generate.kill import FORCED_FAIL, Outcome, limit_for
 from redpen_bench.generate.mutate import MutateResult, check_out, finish, write_items
 from redpen_bench.generate.pipeline import Progress, higher_order, scan_unit, tally
@@ -73,11 +75,27 @@ class Copies:
         shutil.rmtree(self.scratch, ignore_errors=True)
 
 
+def _run(command: list[str], copy: Path, timeout: float) -> tuple[int | None, str]:
+    """Run contained in `copy` to the end: (exit status or None on timeout, stdout and stderr together). No
+    PYTHON* variable passes (the project's own path is its working folder); plugins installed beside Red-Pen
+    (hypothesis, ...) are not loaded: they took five of six seconds of each run."""
+    env = contained_env(copy, python_settings=False) | {"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
+                                                        "PYTHONDONTWRITEBYTECODE": "1"}
+    proc = start_contained(command, copy, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True)
+    try:
+        out, _ = proc.communicate(timeout=timeout)
+        return proc.returncode, out
+    except subprocess.TimeoutExpired:
+        return None, ""
+    finally:
+        kill_group(proc)  # a test that left a process behind does not outlive its run
+
+
 def run_suite(copy: Path, tests: tuple[str, ...], limit: float) -> Outcome:
     command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-rfE", *tests]
     start = time.monotonic()
-    # plugins installed beside Red-Pen (hypothesis, ...) took five of six seconds of each run to load
-    status, output = sandbox.run(command, str(copy), limit, env={"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"})
+    status, output = _run(command, copy, limit)
     seconds = time.monotonic() - start
     if status is None:
         return Outcome("timeout", f"timeout after {limit:g} s", seconds)

@@ -13,7 +13,8 @@ from redpen_bench.generate.operators import OPERATORS
 # the summary's columns, in order. generated: candidates the operators made; uncompilable, equivalent, duplicate,
 # arid: dropped by the static filters; checked: kill-checked; killed includes timeouts counted as kills;
 # timed_out: every timeout, kills (marked) and discarded ones (the source ran too close to the limit);
-# bad_lines: killed, dropped because the planted lines would not lie within the snippets' diff
+# bad_lines: killed, dropped because the planted lines would not lie within the snippets' diff (a statement
+# deleted with blank or comment lines on both sides: the gate accepts only the lines around the insertion)
 SCAN_COLUMNS = ("generated", "uncompilable", "equivalent", "duplicate", "arid")
 COUNT_COLUMNS = (*SCAN_COLUMNS, "checked", "killed", "survived", "timed_out", "bad_lines")
 HOM = "HOM"

@@ -244,3 +244,74 @@ def test_combine_applies_both_parts(fixture_scan):
     source = "def f(a, b):\n    return (a - b) - (b - a)\n"
     minus = [m for m in scan(source, ["AOR"]).mutants]
     assert all(combine(source, x, y) is None for x in minus for y in minus)   # all on one line
+
+
+MULTILINE = '''def f(a, b, items):
+    total = (a +
+             b)
+    if (a <
+            b):
+        total -= 1
+    try:
+        head = items[1:
+                     2]
+    except IndexError:
+        total = 0
+        raise ValueError(
+            "x")
+    value = total * 2
+    return (total +
+            value)
+'''
+
+
+def _texts(module: str, lines) -> list[str]:
+    text = module.splitlines()
+    return sorted(text[n - 1] for n in lines)
+
+
+def test_combined_lines_follow_edits_that_change_the_line_count():
+    # multi-line statements deleted (the line count drops) before and after other mutants: every planted line of
+    # the pair is the line its part planted, moved to the combined module's numbering
+    mutants = scan(MULTILINE).mutants
+    pairs = [hom for a in mutants for b in mutants if (hom := combine(MULTILINE, a, b)) is not None]
+    assert any(len(p.parts[0].source.splitlines()) != len(MULTILINE.splitlines()) for p in pairs)
+    for hom in pairs:
+        first, second = hom.parts
+        assert _texts(hom.source, hom.lines) == sorted(
+            _texts(first.source, first.lines) + _texts(second.source, second.lines)), hom.key
+
+
+def test_combined_lines_after_an_edit_that_adds_lines():
+    # an edit that rewrites one line as two: the second is its own line, not shifted by the line it added
+    source = "def f(a, b):\n    x = a + b\n    y = a * b\n    return x - y\n"
+    start, end = source.index("x = a + b"), source.index("x = a + b") + len("x = a + b")
+    text = "x = a\n    x -= b"
+    split = Mutant("X-f-1", "AOR", "f", "f", (2, 3), {}, "x = a + b", text, "+->-", "", source[:start] + text
+                   + source[end:], edit=(start, end, text), source_lines=(2,))
+    minus = next(m for m in scan(source, ["AOR"]).mutants if m.mechanism == "-->+")
+    assert minus.lines == (4,)
+    hom = combine(source, split, minus)
+    assert hom is not None and hom.lines == (2, 3, 5)
+    assert hom.source.splitlines()[4] == "    return x + y"
+
+
+def _insertion_lines(defective: str, repaired: str) -> set[int]:
+    """The gate's integrity rule for a pure insertion: the lines directly above and below it."""
+    ops = difflib.SequenceMatcher(None, defective.splitlines(), repaired.splitlines(), autojunk=False).get_opcodes()
+    return {n for tag, i1, *_ in ops if tag == "insert" for n in (i1, i1 + 1)}
+
+
+def test_deletion_before_a_comment_is_planted_on_the_code_directly_above():
+    source = ("def f(pool):\n    pool.n += 1\n    pool.release()\n    # slow, so outside the lock\n"
+              "    return pool.open()\n")
+    deletion = next(m for m in scan(source, ["SDL"]).mutants if m.original == "pool.release()")
+    assert deletion.lines == (2,) and deletion.sites == {2: (4,)} and "just below" in deletion.description
+    assert set(deletion.lines) <= _insertion_lines(deletion.source, source)
+    _check_lines(source, deletion)
+
+
+def test_deletion_between_blank_or_comment_lines_is_outside_the_insertion_lines(fixture_scan):
+    # reachable: mutate drops such an item (counted as bad_lines) rather than write a planted line the gate refuses
+    first = next(m for m in _by(fixture_scan.mutants, "SDL") if m.original.startswith("share = total / count"))
+    assert not set(first.lines) <= _insertion_lines(first.source, FIXTURE)

@@ -1,8 +1,8 @@
-"""The kill-check worker (run by kill.py as `python -I -B _kill_worker.py TEST CHECK`, stdlib only).
+"""The forked-check worker (run by forked_checks.py as `python -I -B _fork_worker.py TEST CHECK`, stdlib only).
 
 It imports the item's test module once, then for each module path read from stdin forks: the child loads the
-path as a fresh module, calls the check and exits 0 (passed) or 1 (raised). Every mutant so runs against a
-pristine copy of the imported test, and the import is paid once per source file, not once per mutant.
+path as a fresh module, calls the check and exits 0 (passed) or 1 (raised). Every module so runs against a
+pristine copy of the imported test, and the import is paid once per test module, not once per check.
 A request is a line "PATH<TAB>SECONDS" (the time limit of that check, at most TIMEOUT).
 One JSON line per request on stdout: {"status": "pass" | "fail" | "timeout", "detail": str, "seconds": float}.
 """

@@ -1,0 +1,59 @@
+"""`verify` on a generated corpus: checks forked from one worker per test module, with the same verdicts."""
+
+from __future__ import annotations
+
+import json
+
+from tests.e2e.mutate_helpers import cli, synthetic_item
+
+SOURCE = ("def add(a, b):\n    return a + b\n\n\ndef scale(a, k):\n    if k < 0:\n        return 0\n"
+          "    return a * k\n")
+LOOP = "def total(n):\n    i, s = 0, 0\n    while i < n:\n        s += i\n        i += 1\n    return s\n"
+
+
+def _check(counter) -> str:
+    # every import of the test module leaves a line in `counter` (an absolute path: outside any scratch folder)
+    return (f"with open({str(counter)!r}, 'a') as _f:\n    _f.write('imported\\n')\n\n\n"
+            "def check_original(m):\n    assert m.add(2, 3) == 5\n    assert m.scale(2, 3) == 6\n"
+            "    assert m.scale(2, -1) == 0\n")
+
+
+def _verify(out, *extra) -> dict:
+    done = cli("verify", "--corpus", str(out), "--format", "json", *extra)
+    assert done.returncode in (0, 1), done.stderr
+    return json.loads(done.stdout)
+
+
+def test_one_import_per_test_module_and_the_same_verdicts(tmp_path):
+    counter = tmp_path / "imports.txt"
+    root = synthetic_item(tmp_path, SOURCE, _check(counter))
+    out = tmp_path / "gen"
+    made = cli("mutate", "--from-corpus", str(root), "--out", str(out), "--operators", "AOR,ROR,CRP,HOM")
+    assert made.returncode == 0, made.stderr
+    items = sorted((out / "items").iterdir())
+    assert len(items) >= 4 and any((i / "only_fault1.py").exists() for i in items)
+    counter.unlink()
+    report = _verify(out)
+    assert report["passed"] and report["counts"]["killable"] == len(items), report["failures"]
+    assert counter.read_text().count("imported") == 1  # one worker for every item's checks, not one per check
+    survivor, broken = items[0], items[1]
+    (survivor / "original.py").write_text((survivor / "fixed.py").read_text())  # the defect is gone
+    (broken / "fixed.py").write_text((broken / "fixed.py").read_text().replace("a + b", "a - b"))
+    failures = {(f["item"], f["check"], f["reason"].split(":")[0]) for f in _verify(out)["failures"]}
+    assert (survivor.name, "killability", "check_original passes on original.py") in failures
+    assert (broken.name, "killability", "check_original fails on fixed.py (should pass)") in failures
+    assert {item for item, check, _ in failures if check == "killability"} == {survivor.name, broken.name}
+
+
+def test_a_hang_is_a_kill_in_a_forked_check(tmp_path):
+    root = synthetic_item(tmp_path, LOOP, "def check_original(m):\n    assert m.total(4) == 6\n",
+                          original=LOOP.replace("s += i", "s -= i"))
+    out = tmp_path / "gen"
+    made = cli("mutate", "--from-corpus", str(root), "--out", str(out), "--operators", "SDL", "--timeout", "3")
+    assert made.returncode == 0, made.stderr
+    report = _verify(out, "--timeout", "3")
+    assert report["passed"], report["failures"]
+    looping = next(p for p in (out / "items").iterdir() if "i += 1" not in (p / "original.py").read_text())
+    (looping / "fixed.py").write_text((looping / "original.py").read_text())  # the repair now hangs too
+    failures = [f for f in _verify(out, "--timeout", "3")["failures"] if f["item"] == looping.name]
+    assert any(f["check"] == "killability" and "timeout after 3 s" in f["reason"] for f in failures)
