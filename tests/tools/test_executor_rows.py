@@ -44,3 +44,33 @@ def test_each_shipped_profile_gives_the_same_rows_on_dask(both_runs, spec):
     mine, spread = rows(local, spec), rows(dask, spec)
     assert len(mine) == len(corpus.snippets)
     assert spread == mine
+
+
+def _ruff_and_files():
+    from redpen_bench.reviewers import make_reviewer, parse_spec
+
+    corpus = load_corpus(None)
+    reviewer = make_reviewer(parse_spec("ruff:default"), ReviewOptions(cache=None))
+    files = {v.sha256: v.path for v in corpus.snippets}
+    return reviewer, files
+
+
+def test_batches_carried_as_contents_say_what_one_run_says():
+    """Inline (one process), so only the batching and the carrying of contents are under test."""
+    from redpen_bench.reviewers.tools.batches import scan_spread
+    from redpen_bench.run.executor import Executor
+
+    reviewer, files = _ruff_and_files()
+    spread = scan_spread(reviewer, files, Executor("inline", None, 2, distributed=True))
+    assert spread == reviewer.scan(files)
+
+
+def test_a_worker_with_another_tool_version_is_refused(monkeypatch):
+    from redpen_bench.reviewers.tools import batches as module
+    from redpen_bench.reviewers.tools.static import ToolError
+    from redpen_bench.run.executor import Executor
+
+    reviewer, files = _ruff_and_files()
+    monkeypatch.setattr(module, "tool_version", lambda dist: "0.0.1")  # what a worker with old ruff reports
+    with pytest.raises(ToolError, match=r"a Dask worker has ruff 0\.0\.1"):
+        module.scan_spread(reviewer, files, Executor("inline", None, 2, distributed=True))

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from redpen_bench.reviewers.base import TaskExecutor
+from redpen_bench.reviewers.tools.process import ToolError, tool_version
 
 if TYPE_CHECKING:
     from redpen_bench.reviewers.tools.static import FileResult, StaticReviewer
@@ -42,14 +43,15 @@ def worker_copy(reviewer: StaticReviewer) -> StaticReviewer:
     return clone
 
 
-def scan_contents(reviewer: StaticReviewer, contents: dict[str, bytes]) -> dict[str, FileResult]:
-    """On a worker: the files (content hash -> bytes) written to a scratch folder, scanned by one tool run."""
+def scan_contents(reviewer: StaticReviewer, contents: dict[str, bytes]) -> tuple[str, dict[str, FileResult]]:
+    """On a worker: the files (content hash -> bytes) written to a scratch folder, scanned by one tool run;
+    with the worker's version of the tool."""
     with tempfile.TemporaryDirectory(prefix="redpen-batch-") as tmp:
         paths = {}
         for digest, data in contents.items():
             paths[digest] = Path(tmp) / f"{digest}.py"
             paths[digest].write_bytes(data)
-        return reviewer.scan(paths)
+        return tool_version(reviewer.dist), reviewer.scan(paths)
 
 
 def scan_spread(reviewer: StaticReviewer, files: dict[str, Path], executor: TaskExecutor) -> dict[str, FileResult]:
@@ -57,6 +59,9 @@ def scan_spread(reviewer: StaticReviewer, files: dict[str, Path], executor: Task
     carried = worker_copy(reviewer)
     work = [(carried, {d: files[d].read_bytes() for d in batch}) for batch in batches(sorted(files), executor.workers)]
     results: dict[str, FileResult] = {}
-    for found in executor.run_all(scan_contents, work):
+    for version, found in executor.run_all(scan_contents, work):
+        if version != reviewer.version:  # the cache key and the run's manifest name this machine's version
+            raise ToolError(f"a Dask worker has {reviewer.dist} {version}, this machine {reviewer.version}: "
+                            "install the same versions on every worker (docs/scale.md)")
         results.update(found)
     return results
