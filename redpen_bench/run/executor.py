@@ -110,9 +110,9 @@ def _open_dask(address: str, jobs: int | None) -> Executor:
         import distributed
     except ImportError:
         raise InputError(f"--executor dask:{address}: Dask is not installed; {INSTALL}") from None
-    if address == "local":
+    if address == "local":  # a dashboard on a free port: two clusters on one machine never compete for 8787
         cluster = distributed.LocalCluster(n_workers=jobs or 2, processes=True, threads_per_worker=1,
-                                           dashboard_address=None, silence_logs=logging.ERROR)
+                                           dashboard_address=":0", silence_logs=logging.ERROR)
         client = distributed.Client(cluster)
         client._redpen_cluster = cluster
     else:
