@@ -14,6 +14,8 @@ wait4: analyzer subprocesses count when they are the largest), and the ratio to 
 
     python benchmarks/scale.py [--scales 1,10,50] [--bootstrap 2000] [--keep DIR [--reuse]] [--repeat N]
                                [--only compare-warm,verify]
+
+`--generated`: mutate -> verify -> compare on a generated corpus under each --executor (scale_generated.py).
 """
 
 from __future__ import annotations
@@ -165,6 +167,13 @@ def main() -> None:
                         help="With --keep: use the copies, runs and caches already there (time warm steps again).")
     parser.add_argument("--repeat", type=int, default=1,
                         help=f"Rounds of the repeatable steps ({', '.join(sorted(REPEATABLE))}); the median is shown.")
+    parser.add_argument("--generated", action="store_true", help="Time mutate -> verify -> compare of a generated "
+                        "corpus per executor (benchmarks/scale_generated.py).")
+    parser.add_argument("--max-items", type=int, default=450, help="--generated: items mutate keeps.")
+    parser.add_argument("--executors", default="local,dask:local", help="--generated: executors to time.")
+    parser.add_argument("--jobs", type=int, default=2, help="--generated: --jobs of mutate and verify.")
+    parser.add_argument("--analyzers", default="ruff,bandit,pylint,semgrep", help="--generated: compare's tools.")
+    parser.add_argument("--source", type=Path, default=ROOT / "corpus", help="--generated: the corpus mutated.")
     args = parser.parse_args()
     steps = [s for s in args.only.split(",") if s]
     if args.reuse and args.keep is None:
@@ -176,6 +185,11 @@ def main() -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("RUFF_", "PYLINT", "BANDIT", "SEMGREP_"))}
     env |= {"PYTHONPATH": os.pathsep.join([str(ROOT), *filter(None, [env.get("PYTHONPATH")])]),
             "SEMGREP_ENABLE_VERSION_CHECK": "0", "SEMGREP_SEND_METRICS": "off", "PYTHONDONTWRITEBYTECODE": "1"}
+    if args.generated:
+        from benchmarks.scale_generated import run_generated
+
+        run_generated(args, env, measure, [sys.executable, "-m", "redpen_bench"])
+        return
     from redpen_bench.model.corpus import load_corpus
 
     items = len(load_corpus().items)

@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 
 from redpen_bench import workflows
-from redpen_bench.cli.common import corpus_option, fresh_option, open_corpus, print_path
+from redpen_bench.cli.common import corpus_option, fresh_option, open_corpus, opened_executor, print_path
 from redpen_bench.cli.run_cmd import (
     RETRY_EXIT,
     StderrProgress,
@@ -88,9 +88,10 @@ def compare_command(reviewers, corpus_dir, out, runs_dir, analyzers, config_path
     texts = [*workflows.compare_specs(analyzers), *settings.reviewers, *split_specs(reviewers)]
     options = replace(build_options(kw), prices=config.prices)
     progress = StderrProgress()
-    with progress.bar:
+    with opened_executor(kw["executor"]) as executor, progress.bar:
         done = workflows.compare(corpus, resolve_specs(texts, config), out or settings.out or workflows.DEFAULT_OUT,
-                                 runs_dir, options, name, replicates, progress, lock_timeout(), fresh=fresh)
+                                 runs_dir, replace(options, executor=executor), name, replicates, progress,
+                                 lock_timeout(), fresh=fresh)
     if done.report is None:  # a dry run: the estimates are the output
         click.echo(json.dumps(done.run.estimates, indent=2))
         return

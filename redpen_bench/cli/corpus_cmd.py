@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from redpen_bench.cli.common import open_corpus, print_path
+from redpen_bench.cli.common import executor_option, open_corpus, opened_executor, print_path
 from redpen_bench.model.corpus_files import default_corpus_path, read_toml
 
 # where verify looks for run folders and reports of this corpus made earlier (relative to the working folder)
@@ -52,7 +52,8 @@ def authoring_option(f):
               help="Keyword recall every natural explanation must reach.")
 @click.option("--max-generic-recall", type=click.FloatRange(0, 1), default=0.3, show_default=True,
               help="Mean keyword recall generic explanations may reach over all defective variants.")
-def verify_command(corpus_dir, item_ids, fmt, timeout, jobs, **thresholds):
+@executor_option
+def verify_command(corpus_dir, item_ids, fmt, timeout, jobs, executor, **thresholds):
     """The gate: killability, integrity, distinctness, keyword fixtures. Exit 1 naming each failing item and
     check, 2 if the corpus cannot be read. Warns when run folders or reports in ./runs or ./reports were made
     from other content under this corpus's name and version."""
@@ -63,7 +64,8 @@ def verify_command(corpus_dir, item_ids, fmt, timeout, jobs, **thresholds):
     items = [i.strip() for i in item_ids.split(",") if i.strip()] if item_ids else None
     try:
         corpus = open_corpus(authoring_corpus(corpus_dir))
-        report = verify(corpus, timeout=timeout, jobs=jobs, limits=limits, items=items)
+        with opened_executor(executor, jobs) as pool:
+            report = verify(corpus, timeout=timeout, jobs=jobs, limits=limits, items=items, executor=pool)
     except KeyboardInterrupt:  # the checks are ended by then (killability); verify writes nothing, so says so
         click.echo("redpen-bench: verify interrupted; nothing was changed", err=True)
         sys.exit(130)

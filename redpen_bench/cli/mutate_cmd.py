@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from redpen_bench.cli.common import print_path
+from redpen_bench.cli.common import executor_option, opened_executor, print_path
 from redpen_bench.errors import InputError
 
 
@@ -81,8 +81,9 @@ def _summary(console, result, seconds: float) -> None:
 @click.option("--jobs", type=click.IntRange(1), default=None, help="Checks at once (default: cores).")
 @click.option("--timeout", type=click.FloatRange(0.1), default=10.0, show_default=True,
               help="Seconds per kill check; a timeout is a kill only if the source ran in a quarter of it.")
+@executor_option
 def mutate_command(project, from_corpus, out, seed, sources, tests, operators, max_per_function, max_items, jobs,
-                   timeout):
+                   timeout, executor):
     """Generate a corpus of killed mutants from --from-corpus DIR or from PROJECT (a folder whose tests run with
     `python -m pytest`). Prints the output folder last."""
     from redpen_bench.generate.units import Options
@@ -93,14 +94,17 @@ def mutate_command(project, from_corpus, out, seed, sources, tests, operators, m
         raise InputError("--source/--tests: only for a PROJECT, not with --from-corpus")
     options = Options(seed=seed, operators=_operators(operators), max_per_function=max_per_function,
                       max_items=max_items, timeout=timeout)
-    jobs = jobs or os.cpu_count() or 1
+    if project is not None and executor != "local":
+        raise InputError(f"--executor {executor}: only with --from-corpus (project mode checks mutants in "
+                         "scratch copies of the project on this machine)")
     bar = _Bar()
     start = time.monotonic()
-    with bar.bar:
+    with opened_executor(executor, jobs) as pool, bar.bar:
+        jobs = jobs or os.cpu_count() or 1
         if from_corpus is not None:
             from redpen_bench.generate.mutate import mutate_from_corpus
 
-            result = mutate_from_corpus(from_corpus, out, options, jobs, bar)
+            result = mutate_from_corpus(from_corpus, out, options, jobs, bar, pool)
         else:
             from redpen_bench.generate.project import mutate_project
 

@@ -10,7 +10,14 @@ from pathlib import Path
 
 import click
 
-from redpen_bench.cli.common import corpus_option, fresh_option, open_corpus, print_path
+from redpen_bench.cli.common import (
+    corpus_option,
+    executor_option,
+    fresh_option,
+    open_corpus,
+    opened_executor,
+    print_path,
+)
 from redpen_bench.errors import InputError
 from redpen_bench.reviewers import families, split_specs
 from redpen_bench.reviewers.base import ReviewOptions
@@ -71,6 +78,7 @@ def review_options(f):
     ]
     for option in reversed(options):
         f = option(f)
+    f = executor_option(f)
     return f
 
 
@@ -146,7 +154,8 @@ def run_command(reviewers, corpus_dir, out, items, tier, limit, config_path, fre
     run_dir = out or default_run_dir(corpus)
     if fresh and not options.dry_run:
         run_dir = fresh_dir(run_dir)
-    result = run_on_terminal(corpus, specs, run_dir, options, snippets)
+    with opened_executor(kw["executor"]) as executor:
+        result = run_on_terminal(corpus, specs, run_dir, replace(options, executor=executor), snippets)
     if result is not None:
         print_path(result.path)
         if result.has_errors:

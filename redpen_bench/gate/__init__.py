@@ -13,6 +13,7 @@ from redpen_bench.gate.integrity import run_integrity
 from redpen_bench.gate.keyword_fixtures import FixtureReport, run_keyword_fixtures
 from redpen_bench.gate.killability import run_killability
 from redpen_bench.model.corpus import Corpus
+from redpen_bench.run.executor import Executor
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ class GateReport:
 
 def verify(
     corpus: Corpus, timeout: float = 10.0, jobs: int | None = None, limits: GateLimits | None = None,
-    killability: bool = True, items: Sequence[str] | None = None,
+    killability: bool = True, items: Sequence[str] | None = None, executor: Executor | None = None,
 ) -> GateReport:
     """Every check on every item, or on `items` only: those items' killability, integrity and keyword fixtures
     (the generic explanations' mean recall over their variants), and distinctness against the whole corpus
@@ -88,7 +89,7 @@ def verify(
         for item_id, found in gen.duplicate_mutants(corpus).items():
             failures += [{"item": item_id, "check": "integrity", "reason": reason} for reason in found]
     if killability:
-        for item_id, results in run_killability(checked, timeout, jobs, forked=generated).items():
+        for item_id, results in run_killability(checked, timeout, jobs, forked=generated, executor=executor).items():
             bad = [r for r in results if not r.as_expected]
             killable += not bad
             failures += [{"item": item_id, "check": "killability", "reason": r.reason()} for r in bad]

@@ -24,7 +24,9 @@ from dataclasses import dataclass
 from redpen_bench.errors import InputError
 from redpen_bench.gate.containment import Stopper, contained_env, python_argv, run_contained, scratch_copy
 from redpen_bench.gate.forked_checks import CheckWorker
-from redpen_bench.model.corpus import Corpus, Item, read_text
+from redpen_bench.model.corpus import Corpus, Item
+from redpen_bench.model.corpus_files import read_text
+from redpen_bench.run.executor import Executor
 
 _RUN_CHECK = r"""
 import importlib.util, sys
@@ -141,18 +143,30 @@ def _groups(corpus: Corpus, forked: bool) -> list[tuple[str, list[tuple[Item, Ch
     return [("forked", by_test[key]) for key in sorted(by_test)] + alone
 
 
+def _run_group(unit: tuple[str, list[tuple[Item, Check]]], timeout: float, stopper: Stopper | None = None,
+               workers: _Workers | None = None) -> list[CheckResult]:
+    """One work unit's checks: a forked group through one worker, or a check alone. On a Dask worker (no
+    stopper given) the task's own: what it starts ends with it."""
+    kind, pairs = unit
+    stopper = stopper or Stopper()
+    if kind == "forked":
+        return _run_forked(pairs, timeout, stopper, workers or _Workers())
+    return [run_check(pairs[0][0], pairs[0][1], timeout, stopper)]
+
+
 def run_killability(corpus: Corpus, timeout: float = 10.0, jobs: int | None = None,
-                    forked: bool = False) -> dict[str, list[CheckResult]]:
-    """All checks of all items, in parallel across the machine's cores; results grouped by item id. forked:
-    the corpus is a generated one, checked through forked-check workers (module docstring)."""
+                    forked: bool = False, executor: Executor | None = None) -> dict[str, list[CheckResult]]:
+    """All checks of all items, in parallel across the machine's cores (or, with a distributed `executor`, one
+    task per work unit on its workers); results grouped by item id. forked: the corpus is a generated one,
+    checked through forked-check workers (module docstring)."""
     work = _groups(corpus, forked)
+    if executor is not None and executor.distributed:
+        return _grouped(corpus, [r for found in executor.run_all(_run_group, [(u, timeout) for u in work])
+                                 for r in found])
     stopper, workers = Stopper(), _Workers()
 
     def run(unit: tuple[str, list[tuple[Item, Check]]]) -> list[CheckResult]:
-        kind, pairs = unit
-        if kind == "forked":
-            return _run_forked(pairs, timeout, stopper, workers)
-        return [run_check(pairs[0][0], pairs[0][1], timeout, stopper)]
+        return _run_group(unit, timeout, stopper, workers)
 
     pool = ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 2)
     try:
@@ -164,6 +178,10 @@ def run_killability(corpus: Corpus, timeout: float = 10.0, jobs: int | None = No
         pool.shutdown(wait=True)
         raise
     pool.shutdown()
+    return _grouped(corpus, results)
+
+
+def _grouped(corpus: Corpus, results: list[CheckResult]) -> dict[str, list[CheckResult]]:
     grouped: dict[str, list[CheckResult]] = {item.id: [] for item in corpus.items}
     for result in results:
         grouped[result.check.item].append(result)

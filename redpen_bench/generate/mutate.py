@@ -14,6 +14,7 @@ from redpen_bench.generate import items
 from redpen_bench.generate.pipeline import Progress, corpus_units, kill_corpus, select
 from redpen_bench.generate.units import Killed, Options, UnitResult
 from redpen_bench.model.corpus import load_corpus
+from redpen_bench.run.executor import Executor
 
 
 @dataclass(frozen=True)
@@ -70,10 +71,11 @@ def finish(out: Path, results: list[UnitResult], options: Options, write: Callab
     return MutateResult(out, len(kept), counts)
 
 
-def mutate_from_corpus(source: Path, out: Path, options: Options, jobs: int, progress: Progress) -> MutateResult:
+def mutate_from_corpus(source: Path, out: Path, options: Options, jobs: int, progress: Progress,
+                       executor: Executor | None = None) -> MutateResult:
     check_out(out)
     corpus = load_corpus(source)
-    results = kill_corpus(corpus_units(corpus), options, jobs, progress)
+    results = kill_corpus(corpus_units(corpus), options, jobs, progress, executor)
     label = f"{corpus.name} {corpus.version} ({corpus.hash[:12]})"
 
     def write(tmp: Path, kept: list) -> None:

@@ -4,16 +4,15 @@ write the corpus (items.py). Deterministic: the same source, options and seed gi
 
 from __future__ import annotations
 
-import multiprocessing
 import random
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from redpen_bench.errors import InputError
 from redpen_bench.generate import operators
 from redpen_bench.generate.kill import CheckWorker, Outcome, baseline, limit_for, verdict
 from redpen_bench.generate.units import HOM, TIER_ORDER, Killed, Options, Unit, UnitResult, add_scan_counts
 from redpen_bench.model.corpus import Corpus
+from redpen_bench.run.executor import Executor, open_executor
 
 Progress = Callable[[int, int], None]  # (advance done by, grow total by): units of work
 _HOM_TRIES = 4  # pairs tried per pair kept: combine() refuses overlapping or equivalent pairs
@@ -100,33 +99,19 @@ def _check_corpus_unit(unit: Unit, options: Options) -> UnitResult:
     return result
 
 
-def parallel(function, work: list, jobs: int, progress: Progress) -> list:
-    """`function` over `work`, `jobs` processes at a time (scanning is pure Python: threads would queue on one
-    core), results in work order; the first error stops what has not started."""
-    progress(0, len(work))
-    if jobs <= 1:
-        results = []
-        for w in work:
-            results.append(function(*w))
-            progress(1, 0)
-        return results
-    context = multiprocessing.get_context("forkserver")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        futures = {pool.submit(function, *w): i for i, w in enumerate(work)}
-        results = [None] * len(work)
-        try:
-            for future in as_completed(futures):
-                results[futures[future]] = future.result()
-                progress(1, 0)
-        except BaseException:
-            for f in futures:
-                f.cancel()
-            raise
-    return results
+def parallel(function, work: list, jobs: int, progress: Progress, executor: Executor | None = None) -> list:
+    """`function` over `work` on `executor`, or `jobs` local processes at a time (scanning is pure Python:
+    threads would queue on one core); results in work order; the first error stops what has not started."""
+    if executor is not None:
+        return executor.run_all(function, work, progress)
+    with open_executor("local", jobs) as local:
+        return local.run_all(function, work, progress)
 
 
-def kill_corpus(units: list[Unit], options: Options, jobs: int, progress: Progress) -> list[UnitResult]:
-    return parallel(_check_corpus_unit, [(u, options) for u in units], jobs, progress)
+def kill_corpus(units: list[Unit], options: Options, jobs: int, progress: Progress,
+                executor: Executor | None = None) -> list[UnitResult]:
+    """One task per source unit: its worker imports the unit's test module once and forks a check per mutant."""
+    return parallel(_check_corpus_unit, [(u, options) for u in units], jobs, progress, executor)
 
 
 def select(results: list[UnitResult], options: Options) -> list[Killed]:

@@ -42,6 +42,16 @@ class Task:
     sample: int = 0
 
 
+class TaskExecutor(Protocol):
+    """Where a reviewer may send CPU-bound work (static-analyzer batches), opened by the caller of the run
+    (run/executor.py Executor): named here, not imported, so this layer never imports the one above it."""
+
+    distributed: bool  # True: tasks leave this machine's pools and carry what they need (file contents)
+    workers: int
+
+    def run_all(self, function: Callable, work: Sequence[tuple], progress: Any = None) -> list: ...
+
+
 @dataclass
 class ReviewOptions:
     """Everything from the command line or redpen.toml that may change how a reviewer answers."""
@@ -70,6 +80,8 @@ class ReviewOptions:
     sarif_kinds: tuple[str, ...] | None = None
     # how many reviewers this run starts side by side: a tool that would fan out over the cores holds back
     side_by_side: int = 1
+    # --executor: None or a local one: every tool runs in this process's own subprocesses, as always
+    executor: TaskExecutor | None = None
 
 
 # emit(task, verdict, **meta): called once per task, from any thread; meta lands in the row.

@@ -233,6 +233,11 @@ class StaticReviewer(Reviewer):
         """Run the tool once over `files` (content hash -> source path); a result per content hash."""
         if not files:
             return {}
+        executor = self.options.executor
+        if executor is not None and executor.distributed and len(files) > 1:  # batches on the workers
+            from redpen_bench.reviewers.tools.batches import scan_spread
+
+            return scan_spread(self, files, executor)
         batch = self.run_batch(files)
         names = batch.names
         try:
