@@ -1,7 +1,7 @@
 """The supervisor of one contained run (containment.py): a script, run as `python -I -S -B _supervisor.py SPEC`.
 
-It starts the command in a process group of its own, waits for it to exit or for the timeout, then kills
-the group and every process left below the supervisor, reaps them, and writes one JSON line to the report
+It starts the command (subprocess.Popen) in a process group of its own, waits for it to exit or for the timeout,
+then kills the group and every process left below the supervisor, reaps them, and writes one JSON line to the report
 fd: {"status": N} (-N: killed by signal N), {"timed_out": true} or {"stopped": true} (SIGTERM). Standard
 library only and nothing imported that it does not use: it starts once per check.
 """
@@ -32,26 +32,20 @@ def _become_subreaper() -> None:
     ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
 
 
-def _start(argv, limits, report_fd) -> int:
-    pid = os.fork()
-    if pid:
-        with contextlib.suppress(OSError):  # also in the child: whichever runs first, the group exists
-            os.setpgid(pid, pid)
-        return pid
-    try:
-        os.setpgid(0, 0)
-        for signum in (signal.SIGTERM, signal.SIGALRM):
-            signal.signal(signum, signal.SIG_DFL)
-        os.close(report_fd)
-        import resource
+def _start(argv, limits) -> int | None:
+    """The command in a process group of its own, under the check's limits (set on the supervisor, which uses
+    next to nothing of them, and inherited); None, after saying why on stderr, when it cannot start."""
+    import resource
+    import subprocess
 
-        for name, value in (("RLIMIT_CPU", limits["cpu"]), ("RLIMIT_AS", limits["memory"]),
-                            ("RLIMIT_FSIZE", limits["file_size"])):
-            resource.setrlimit(getattr(resource, name), (value, value))
-        os.execvp(argv[0], argv)
-    except BaseException as exc:  # never return into the supervisor's code in the child
+    for name, value in (("RLIMIT_CPU", limits["cpu"]), ("RLIMIT_AS", limits["memory"]),
+                        ("RLIMIT_FSIZE", limits["file_size"])):
+        resource.setrlimit(getattr(resource, name), (value, value))
+    try:  # close_fds (the default) keeps the report fd the supervisor's alone
+        return subprocess.Popen(argv, process_group=0).pid
+    except OSError as exc:
         os.write(2, f"contained run: cannot start {argv[0]}: {exc}\n".encode())
-    os._exit(127)
+        return None
 
 
 def _status(result) -> int:
@@ -104,10 +98,13 @@ def main() -> None:
     report, pid = {}, None
     _become_subreaper()
     try:
-        pid = _start(spec["argv"], spec["limits"], spec["fd"])
-        signal.setitimer(signal.ITIMER_REAL, spec["timeout"])
-        # WNOWAIT: the command stays a zombie, so its pid, and with it its group, cannot be reused before killpg
-        report["status"] = _status(os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT))
+        pid = _start(spec["argv"], spec["limits"])
+        if pid is None:
+            report["status"] = 127  # as a shell says of a command it cannot run
+        else:
+            signal.setitimer(signal.ITIMER_REAL, spec["timeout"])
+            # WNOWAIT: the command stays a zombie, so its pid, and with it its group, cannot be reused before killpg
+            report["status"] = _status(os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT))
     except _Stop as stop:
         report = {"timed_out": True} if stop.args[0] == signal.SIGALRM else {"stopped": True}
     signal.setitimer(signal.ITIMER_REAL, 0)
