@@ -89,7 +89,8 @@ def verify(
         for item_id, found in gen.duplicate_mutants(corpus).items():
             failures += [{"item": item_id, "check": "integrity", "reason": reason} for reason in found]
     if killability:
-        for item_id, results in run_killability(checked, timeout, jobs, forked=generated, executor=executor).items():
+        found = run_killability(checked, timeout, jobs, in_workers=generated, executor=executor)
+        for item_id, results in found.items():
             bad = [r for r in results if not r.as_expected]
             killable += not bad
             failures += [{"item": item_id, "check": "killability", "reason": r.reason()} for r in bad]

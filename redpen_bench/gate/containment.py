@@ -6,7 +6,7 @@ What is contained, on Linux:
   fail or timeout) the supervisor sends SIGKILL to that group, then kills and reaps every process still below
   it: a background child, and a double-forked daemon that left for a session of its own, is reparented to the
   supervisor rather than to init, so it cannot escape. Elsewhere (no subreaper) only the group is killed.
-  A long-lived worker (start_contained: the forked checks of forked_checks.py) has no supervisor: it gets
+  A long-lived worker (start_contained: a check worker of check_worker.py) has no supervisor: it gets
   its own session and group, and the group is killed when it ends.
 - output: stdout and stderr go to files, never pipes, so a descendant holding them open cannot stall the
   result; the verdict is the command's own exit status.
@@ -181,7 +181,7 @@ def start_contained(argv: Sequence[str], cwd: Path, env: Mapping[str, str] | Non
 
 
 def kill_group(proc: subprocess.Popen) -> None:
-    """SIGKILL a start_contained process's whole group (its forked children, their children) and reap it."""
+    """SIGKILL a start_contained process's whole group (its children, their children) and reap it."""
     _kill_group(proc.pid)
     proc.wait()
 

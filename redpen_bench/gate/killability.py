@@ -4,13 +4,14 @@ Every check runs contained (containment.py): its own interpreter under a supervi
 the item, without credentials, with CPU/memory/file-size limits and a wall-clock timeout; whatever it starts
 is killed when it ends. A runaway or careless snippet cannot stall or break the gate. A timeout is a kill.
 
-A generated corpus (forked=True) runs its checks forked instead (forked_checks.py): one contained worker per
-test module and check function (the items of one source file share their test_item.py) imports it once and
-forks a child per variant, as `mutate` did when it kill-checked them. What differs from one interpreter per
-check: the variant is loaded from the worker's scratch folder, not from a copy of its item (a check is given
-the module; one that opens its item's files by relative path would not find them), and a process a check
-leaves behind lives until its worker ends, not until its check ends. Items of project mode (their check
-re-runs the project's tests) and test modules the worker cannot import keep one interpreter per check.
+A generated corpus (in_workers=True) runs its checks in check workers instead (check_worker.py): one contained
+interpreter per test module and check function (the items of one source file share their test_item.py) runs
+check after check, each on fresh modules, as `mutate` did when it kill-checked them. What differs from one
+interpreter per check: the variant is loaded from the worker's scratch folder, not from a copy of its item (a
+check is given the module; one that opens its item's files by relative path would not find them), and a process
+a check leaves behind lives until its worker ends, not until its check ends, and modules a check imports stay
+imported for the next. Items of project mode (their check re-runs the project's tests) and test modules the
+worker cannot import keep one interpreter per check.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from redpen_bench.errors import InputError
+from redpen_bench.gate.check_worker import CheckWorker
 from redpen_bench.gate.containment import Stopper, contained_env, python_argv, run_contained, scratch_copy
-from redpen_bench.gate.forked_checks import CheckWorker
 from redpen_bench.model.corpus import Corpus, Item
 from redpen_bench.model.corpus_files import read_text
 from redpen_bench.run.executor import Executor
@@ -92,7 +93,7 @@ def run_check(item: Item, check: Check, timeout: float, stopper: Stopper | None 
 
 
 class _Workers:
-    """The live forked-check workers of one gate run: an interrupt closes them all and no group starts after."""
+    """The live check workers of one gate run: an interrupt closes them all and no group starts after."""
 
     def __init__(self) -> None:
         self.lock, self.live, self.stopped = threading.Lock(), set(), threading.Event()
@@ -105,9 +106,9 @@ class _Workers:
             worker.close()
 
 
-def _run_forked(pairs: list[tuple[Item, Check]], timeout: float, stopper: Stopper, workers: _Workers
+def _run_in_worker(pairs: list[tuple[Item, Check]], timeout: float, stopper: Stopper, workers: _Workers
                 ) -> list[CheckResult]:
-    """One group's checks (same test module, same function) through one forked-check worker."""
+    """One group's checks (same test module, same function) through one check worker."""
     item, first = pairs[0]
     try:
         worker = CheckWorker(item.folder / "test_item.py", first.function, timeout)
@@ -130,36 +131,36 @@ def _run_forked(pairs: list[tuple[Item, Check]], timeout: float, stopper: Stoppe
     return results
 
 
-def _groups(corpus: Corpus, forked: bool) -> list[tuple[str, list[tuple[Item, Check]]]]:
-    """Work units: ("one", [pair]) per check run alone, ("forked", pairs) per test module and function."""
+def _groups(corpus: Corpus, in_workers: bool) -> list[tuple[str, list[tuple[Item, Check]]]]:
+    """Work units: ("one", [pair]) per check run alone, ("worker", pairs) per test module and function."""
     alone, by_test = [], {}
     for item in corpus.items:
         for check in checks_for(item):
-            if forked and not isinstance(item.provenance.get("project"), str):
+            if in_workers and not isinstance(item.provenance.get("project"), str):
                 key = (hashlib.sha256((item.folder / "test_item.py").read_bytes()).hexdigest(), check.function)
                 by_test.setdefault(key, []).append((item, check))
             else:
                 alone.append(("one", [(item, check)]))
-    return [("forked", by_test[key]) for key in sorted(by_test)] + alone
+    return [("worker", by_test[key]) for key in sorted(by_test)] + alone
 
 
 def _run_group(unit: tuple[str, list[tuple[Item, Check]]], timeout: float, stopper: Stopper | None = None,
                workers: _Workers | None = None) -> list[CheckResult]:
-    """One work unit's checks: a forked group through one worker, or a check alone. On a Dask worker (no
+    """One work unit's checks: a group through one check worker, or a check alone. On a Dask worker (no
     stopper given) the task's own: what it starts ends with it."""
     kind, pairs = unit
     stopper = stopper or Stopper()
-    if kind == "forked":
-        return _run_forked(pairs, timeout, stopper, workers or _Workers())
+    if kind == "worker":
+        return _run_in_worker(pairs, timeout, stopper, workers or _Workers())
     return [run_check(pairs[0][0], pairs[0][1], timeout, stopper)]
 
 
 def run_killability(corpus: Corpus, timeout: float = 10.0, jobs: int | None = None,
-                    forked: bool = False, executor: Executor | None = None) -> dict[str, list[CheckResult]]:
+                    in_workers: bool = False, executor: Executor | None = None) -> dict[str, list[CheckResult]]:
     """All checks of all items, in parallel across the machine's cores (or, with a distributed `executor`, one
-    task per work unit on its workers); results grouped by item id. forked: the corpus is a generated one,
-    checked through forked-check workers (module docstring)."""
-    work = _groups(corpus, forked)
+    task per work unit on its workers); results grouped by item id. in_workers: the corpus is a generated
+    one, checked through check workers (module docstring)."""
+    work = _groups(corpus, in_workers)
     if executor is not None and executor.distributed:
         return _grouped(corpus, [r for found in executor.run_all(_run_group, [(u, timeout) for u in work])
                                  for r in found])

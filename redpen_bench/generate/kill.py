@@ -1,11 +1,11 @@
 """Kill checks: a mutant is killed when its check raises; a timeout is a kill only when the unmutated source ran
-well inside the limit, and it is marked as one. Corpus mode runs its checks forked (gate/forked_checks.py: one
-contained worker per source file imports the item's test once and forks a child per mutant)."""
+well inside the limit, and it is marked as one. Corpus mode runs its checks in a check worker (gate/check_worker.py: one
+contained interpreter per source file runs the item's check on each mutant in turn, on fresh modules)."""
 
 from __future__ import annotations
 
 from redpen_bench.errors import InputError
-from redpen_bench.gate.forked_checks import CheckWorker, Outcome
+from redpen_bench.gate.check_worker import CheckWorker, Outcome
 
 # the source must run in at most this share of a mutant's limit for its timeout to count as a kill:
 # a limit the source itself nearly reaches would call a slow machine a kill

@@ -110,7 +110,7 @@ def parallel(function, work: list, jobs: int, progress: Progress, executor: Exec
 
 def kill_corpus(units: list[Unit], options: Options, jobs: int, progress: Progress,
                 executor: Executor | None = None) -> list[UnitResult]:
-    """One task per source unit: its worker imports the unit's test module once and forks a check per mutant."""
+    """One task per source unit: its check worker runs the unit's check on each mutant in turn."""
     return parallel(_check_corpus_unit, [(u, options) for u in units], jobs, progress, executor)
 
 

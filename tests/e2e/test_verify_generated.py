@@ -1,4 +1,4 @@
-"""`verify` on a generated corpus: checks forked from one worker per test module, with the same verdicts."""
+"""`verify` on a generated corpus: checks in one worker per test module, with the same verdicts."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ LOOP = "def total(n):\n    i, s = 0, 0\n    while i < n:\n        s += i\n      
 
 
 def _check(counter) -> str:
-    # every import of the test module leaves a line in `counter` (an absolute path: outside any scratch folder)
-    return (f"with open({str(counter)!r}, 'a') as _f:\n    _f.write('imported\\n')\n\n\n"
+    # every run of the test module leaves its interpreter's pid in `counter` (an absolute path: outside any
+    # scratch folder)
+    return (f"import os\nwith open({str(counter)!r}, 'a') as _f:\n    _f.write(f'{{os.getpid()}}\\n')\n\n\n"
             "def check_original(m):\n    assert m.add(2, 3) == 5\n    assert m.scale(2, 3) == 6\n"
             "    assert m.scale(2, -1) == 0\n")
 
@@ -24,7 +25,7 @@ def _verify(out, *extra) -> dict:
     return json.loads(done.stdout)
 
 
-def test_one_import_per_test_module_and_the_same_verdicts(tmp_path):
+def test_one_interpreter_per_test_module_and_the_same_verdicts(tmp_path):
     counter = tmp_path / "imports.txt"
     root = synthetic_item(tmp_path, SOURCE, _check(counter))
     out = tmp_path / "gen"
@@ -35,7 +36,8 @@ def test_one_import_per_test_module_and_the_same_verdicts(tmp_path):
     counter.unlink()
     report = _verify(out)
     assert report["passed"] and report["counts"]["killable"] == len(items), report["failures"]
-    assert counter.read_text().count("imported") == 1  # one worker for every item's checks, not one per check
+    runs = counter.read_text().split()
+    assert len(runs) > len(items) and len(set(runs)) == 1  # every check on a fresh test module, in one interpreter
     survivor, broken = items[0], items[1]
     (survivor / "original.py").write_text((survivor / "fixed.py").read_text())  # the defect is gone
     (broken / "fixed.py").write_text((broken / "fixed.py").read_text().replace("a + b", "a - b"))
@@ -45,7 +47,7 @@ def test_one_import_per_test_module_and_the_same_verdicts(tmp_path):
     assert {item for item, check, _ in failures if check == "killability"} == {survivor.name, broken.name}
 
 
-def test_a_hang_is_a_kill_in_a_forked_check(tmp_path):
+def test_a_hang_is_a_kill_in_a_check_worker(tmp_path):
     root = synthetic_item(tmp_path, LOOP, "def check_original(m):\n    assert m.total(4) == 6\n",
                           original=LOOP.replace("s += i", "s -= i"))
     out = tmp_path / "gen"

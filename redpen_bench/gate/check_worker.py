@@ -1,11 +1,13 @@
-"""Forked checks: one contained worker per test module imports it once and forks a child per module checked
-(_fork_worker.py). `mutate` kill-checks its mutants this way and `verify` checks a generated corpus's items
-this way: the import is paid once per source file, not once per check.
+"""Check workers: one contained interpreter per test module runs check after check (_check_loop.py), each on a
+fresh test module and a fresh module of the code checked, under an alarm. `mutate` kill-checks its mutants this
+way and `verify` checks a generated corpus's items this way: an interpreter's start is paid once per source
+file, not once per check.
 
 Containment (containment.start_contained): the worker has its own session, works in a scratch folder of its
 own, sees the contained environment (no credentials, HOME and TMPDIR in scratch) under the memory and
-file-size limits; each child has the check's time limit as a timer and as a CPU limit. The worker's whole
-group is killed when it is closed, or restarted when it stops answering (a child that ignores its alarm).
+file-size limits. A check that does not answer within its limit and a grace is presumed wedged (a loop in C,
+an alarm swallowed): the worker's whole group is killed and a new worker started, and the check is a timeout.
+A check that ends the worker's interpreter is judged by its exit status, as in an interpreter of its own.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from pathlib import Path
 from redpen_bench.errors import InputError
 from redpen_bench.gate.containment import contained_env, kill_group, start_contained
 
-WORKER = str(Path(__file__).with_name("_fork_worker.py"))
+WORKER = str(Path(__file__).with_name("_check_loop.py"))
 GRACE = 5.0  # seconds past a check's limit before a silent worker is presumed wedged and restarted
 
 
@@ -36,13 +38,17 @@ class Outcome:
     tests: tuple[str, ...] = ()  # killing tests (mutate's project mode: pytest ids)
 
 
+class _Exited(Exception):
+    """The worker's interpreter ended (its stdout closed)."""
+
+
 class CheckWorker:
-    """A running _fork_worker.py for one test module and check; `check(source)` runs one module against it.
+    """A running _check_loop.py for one test module and check; `check(source)` runs one module against it.
     Raises InputError when the test module cannot be imported."""
 
     def __init__(self, test_path: Path, check: str, timeout: float):
         self.test_path, self.check_name, self.timeout = test_path, check, timeout
-        self.scratch = tempfile.mkdtemp(prefix="redpen-forked-")
+        self.scratch = tempfile.mkdtemp(prefix="redpen-checks-")
         self.module_path = os.path.join(self.scratch, "variant_under_test.py")
         self._buffer = b""
         self.closed = False
@@ -53,7 +59,10 @@ class CheckWorker:
         env = contained_env(Path(self.scratch)) | {"PYTHONDONTWRITEBYTECODE": "1"}
         self.proc = start_contained(command, Path(self.scratch), env=env, stdin=subprocess.PIPE,
                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        hello = self._reply(self.timeout + GRACE)
+        try:
+            hello = self._reply(self.timeout + GRACE)
+        except _Exited:
+            hello = None
         if hello is None or "fatal" in hello:
             self.close()
             reason = hello["fatal"] if hello else "import did not finish within the timeout"
@@ -68,7 +77,7 @@ class CheckWorker:
                 return None
             chunk = os.read(fd, 65536)
             if not chunk:
-                return None
+                raise _Exited
             self._buffer += chunk
         line, self._buffer = self._buffer.split(b"\n", 1)
         return json.loads(line)
@@ -77,21 +86,37 @@ class CheckWorker:
         limit = self.timeout if limit is None else min(limit, self.timeout)
         with open(self.module_path, "w", encoding="utf-8") as file:
             file.write(source)
+        start = time.monotonic()
         try:
             self.proc.stdin.write(f"{self.module_path}\t{limit!r}\n".encode())
             self.proc.stdin.flush()
-        except BrokenPipeError:
-            reply = None
-        else:
             reply = self._reply(limit + GRACE)
-        if reply is None:  # wedged (a child that ignores its alarm) or dead: the check timed out
-            if self.closed:  # closed from another thread (an interrupt): not restarted
-                return Outcome("timeout", "worker closed", limit)
-            kill_group(self.proc)
-            self._buffer = b""
-            self._start()
-            return Outcome("timeout", "worker did not answer", limit)
-        return Outcome(reply["status"], reply["detail"], reply["seconds"])
+        except (BrokenPipeError, _Exited):
+            reply = self._ended()
+        if reply is not None and "ended" not in reply:
+            return Outcome(reply["status"], reply["detail"], reply["seconds"])
+        if self.closed:  # closed from another thread (an interrupt): not restarted
+            return Outcome("timeout", "worker closed", limit)
+        self._restart()
+        seconds = round(time.monotonic() - start, 4)
+        if reply is None:  # wedged: the check timed out
+            return Outcome("timeout", "worker did not answer", seconds)
+        return Outcome(reply["status"], reply["detail"], seconds)
+
+    def _ended(self) -> dict:
+        """The check ended the worker's interpreter: judged by its exit status, as in an interpreter of its own."""
+        try:
+            status = self.proc.wait(GRACE)
+        except subprocess.TimeoutExpired:  # its output closed but it lives on
+            return {"ended": True, "status": "fail", "detail": "the check closed the worker's output"}
+        reason = f"signal {-status}" if status < 0 else f"exit status {status}"
+        return {"ended": True, "status": "pass" if status == 0 else "fail",
+                "detail": f"the check ended the interpreter: {reason}"}
+
+    def _restart(self) -> None:
+        kill_group(self.proc)
+        self._buffer = b""
+        self._start()
 
     def close(self) -> None:
         """End the worker and everything in its group; once (a reaped pid's group id may be reused)."""
