@@ -9,7 +9,12 @@ reported) into fresh folders. Prints the median wall times and the ratios to the
 round's own ratio (the paired figure: a round's raw tools and redpen-bench ran minutes apart at most, under the
 same load) and the ratio of the medians.
 
-    python benchmarks/analyzers.py [--repeat 5] [--corpus DIR]
+    python benchmarks/analyzers.py [--repeat 5] [--corpus DIR] [--warm-up 1] [--no-compare]
+
+On a large generated corpus (10,000 snippets: raw pylint alone takes minutes) `--repeat 1 --warm-up 0
+--no-compare` times one round of the raw tools against one redpen-bench run. A generated corpus repeats
+contents (the repairs of one function's mutants are one file), and redpen-bench lints each distinct content
+once: `--distinct` gives the raw tools one file per distinct content too, the least work with the same answer.
 
 Goals: the redpen-bench run at most 0.6 x the raw tools back to back (about 0.5 on 2 cores, since it runs the
 tools side by side and parsing, mapping and scoring cost almost nothing), a cold compare at most 0.8 x (on the
@@ -101,6 +106,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=5, help="timed rounds (default 5), after one warm-up round")
     parser.add_argument("--corpus", type=Path, default=None, help="corpus folder (default: the shipped corpus)")
+    parser.add_argument("--warm-up", type=int, default=1, help="untimed rounds first (default 1)")
+    parser.add_argument("--no-compare", action="store_true", help="time the tools and the run, not compare")
+    parser.add_argument("--distinct", action="store_true", help="raw tools on one file per distinct content")
     args = parser.parse_args()
 
     from redpen_bench.model.corpus import load_corpus
@@ -118,10 +126,14 @@ def main() -> None:
         plain, home = tmp / "files", tmp / "home"
         plain.mkdir()
         home.mkdir()
-        files = []
+        files, seen = [], set()
         for number, snippet in enumerate(snippets):
+            content = snippet.path.read_bytes()
+            if args.distinct and content in seen:
+                continue
+            seen.add(content)
             name = f"f{number:04d}.py"
-            shutil.copyfile(snippet.path, plain / name)
+            (plain / name).write_bytes(content)
             files.append(name)
         env = {k: v for k, v in os.environ.items() if not k.startswith(("RUFF_", "PYLINT", "BANDIT", "SEMGREP_"))}
         # offline semgrep stalls on its version check and metrics unless told not to; HOME keeps settings out
@@ -139,7 +151,7 @@ def main() -> None:
         raw_total, raw_cpu, fresh, fresh_cpu, cached, cold, cold_cpu = [], [], [], [], [], [], []
         inside: dict[str, list[float]] = {tool: [] for tool in TOOLS}
         inside_compare: dict[str, list[float]] = {}
-        for round_number in range(args.repeat + 1):  # round 0 warms the disk cache and byte-code, untimed
+        for round_number in range(1 - args.warm_up, args.repeat + 1):  # rounds <= 0 warm the disk cache, untimed
             times = {tool: timed(cmd, plain, env, OK_STATUS[tool], f"raw {tool}") for tool, cmd in commands.items()}
             run_dir, rerun_dir = tmp / f"run-{round_number}", tmp / f"rerun-{round_number}"
             fresh_s, fresh_c = timed([*base, "--no-cache", "--out", str(run_dir)], tmp, env, {0}, "redpen-bench run")
@@ -149,17 +161,19 @@ def main() -> None:
             if hits < len(snippets) * len(TOOLS):  # a profile or rule file edited while this ran
                 print(f"warning: the cached re-run ran tools for {len(snippets) * len(TOOLS) - hits} rows",
                       file=sys.stderr)
-            runs = tmp / f"compare-runs-{round_number}"
-            cold_s, cold_c = timed([*compare, "--runs", str(runs), "--out", str(tmp / "reports"), "--name",
-                                    f"round-{round_number}"], tmp, env, {0}, "redpen-bench compare")
-            compare_dir = compare_run_dir(runs)
-            check_run(compare_dir, len(snippets) * compare_reviewers)
-            label = "warm-up" if round_number == 0 else f"round {round_number}"
+            cold_s, cold_c, compare_dir = float("nan"), float("nan"), None
+            if not args.no_compare:
+                runs = tmp / f"compare-runs-{round_number}"
+                cold_s, cold_c = timed([*compare, "--runs", str(runs), "--out", str(tmp / "reports"), "--name",
+                                        f"round-{round_number}"], tmp, env, {0}, "redpen-bench compare")
+                compare_dir = compare_run_dir(runs)
+                check_run(compare_dir, len(snippets) * compare_reviewers)
+            label = "warm-up" if round_number <= 0 else f"round {round_number}"
             total = sum(wall for wall, _ in times.values())
             print(f"{label}: raw " + " + ".join(f"{t} {w:.2f}" for t, (w, _) in times.items())
                   + f" = {total:.2f} s; redpen-bench {fresh_s:.2f} s; cached {cached_s:.2f} s; "
                   f"compare {cold_s:.2f} s; load {os.getloadavg()[0]:.1f}", file=sys.stderr)
-            if round_number == 0:
+            if round_number <= 0:
                 continue
             for tool, (wall, _) in times.items():
                 raw[tool].append(wall)
@@ -172,12 +186,13 @@ def main() -> None:
             cached.append(cached_s)
             cold.append(cold_s)
             cold_cpu.append(cold_c)
-            for key, seconds in reviewer_seconds(compare_dir).items():
+            for key, seconds in reviewer_seconds(compare_dir).items() if compare_dir else ():
                 inside_compare.setdefault(key, []).append(seconds)
 
     median = statistics.median
     load = os.getloadavg()[1]  # other work on the machine slows the side-by-side run more than the serial one
-    print(f"corpus {corpus.name} {corpus.hash[:12]}: {len(corpus.items)} items, {len(snippets)} scored files; "
+    print(f"corpus {corpus.name} {corpus.hash[:12]}: {len(corpus.items)} items, {len(snippets)} scored files "
+          f"({len(files)} given to the raw tools); "
           f"{os.cpu_count()} cores (5-min load average at the end {load:.1f}); medians of {args.repeat} rounds")
     width = 44
     for tool in TOOLS:
@@ -188,14 +203,16 @@ def main() -> None:
         print(f"  {tool} inside the run".ljust(width) + f"{median(inside[tool]):7.2f} s")
     print("ratio run / raw".ljust(width) + ratios(fresh, raw_total) + "  (goal <= 0.6; about 0.5 on 2 cores)")
     print("redpen-bench run, cached re-run".ljust(width) + f"{median(cached):7.2f} s  (goal < 1 s)")
-    print(f"redpen-bench compare --no-cache ({compare_reviewers})".ljust(width) + f"{median(cold):7.2f} s")
-    slowest = sorted(inside_compare, key=lambda key: -median(inside_compare[key]))[:4]
-    for key in slowest:
-        print(f"  {key} inside the compare".ljust(width) + f"{median(inside_compare[key]):7.2f} s")
-    print("ratio compare / raw".ljust(width) + ratios(cold, raw_total) + "  (goal <= 0.8, on the way to 0.6)")
+    if not args.no_compare:
+        print(f"redpen-bench compare --no-cache ({compare_reviewers})".ljust(width) + f"{median(cold):7.2f} s")
+        slowest = sorted(inside_compare, key=lambda key: -median(inside_compare[key]))[:4]
+        for key in slowest:
+            print(f"  {key} inside the compare".ljust(width) + f"{median(inside_compare[key]):7.2f} s")
+        print("ratio compare / raw".ljust(width) + ratios(cold, raw_total) + "  (goal <= 0.8, on the way to 0.6)")
     # CPU time hardly depends on what else the machine runs: it shows the harness's own cost
+    compare_cpu = "-" if args.no_compare else f"{median(cold_cpu):.2f} s"
     print("CPU: raw back to back / run / compare".ljust(width)
-          + f"{median(raw_cpu):7.2f} s / {median(fresh_cpu):.2f} s / {median(cold_cpu):.2f} s")
+          + f"{median(raw_cpu):7.2f} s / {median(fresh_cpu):.2f} s / {compare_cpu}")
 
 
 def ratios(times: list[float], raw: list[float]) -> str:
