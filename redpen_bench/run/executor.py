@@ -26,6 +26,9 @@ from redpen_bench.errors import InputError
 
 INSTALL = "pip install 'redpen-bench[dask]'"
 CONNECT_TIMEOUT = 5.0  # seconds to reach a scheduler: an address nobody answers at fails fast
+# seconds a scheduler may take to have its first worker (workers still starting, or a queue granting a job):
+# then a scheduler with none is an error, not a run that waits for ever
+WORKER_WAIT = 60.0
 Progress = Callable[[int, int], None]  # (advance done by, grow total by)
 
 
@@ -121,6 +124,12 @@ def _open_dask(address: str, jobs: int | None) -> Executor:
         except (OSError, TimeoutError, ValueError) as exc:
             reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             raise InputError(f"--executor dask:{address}: no Dask scheduler answers there ({reason})") from None
+        try:
+            client.wait_for_workers(1, timeout=WORKER_WAIT)
+        except TimeoutError:
+            client.close()
+            raise InputError(f"--executor dask:{address}: the scheduler has no workers (waited {WORKER_WAIT:g} s); "
+                             f"start one with `dask worker {address}`") from None
     workers = sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values()) or 1
     # pure=False: a check is run each time it is asked for, never answered from another task's result
     return Executor(f"dask:{address}", client.get_executor(pure=False), workers, distributed=True, client=client)

@@ -107,6 +107,17 @@ def test_unreachable_scheduler_is_one_line_exit_2(tmp_path):
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
 
 
+def test_a_scheduler_without_workers_is_an_error_not_a_wait(monkeypatch):
+    from redpen_bench.errors import InputError
+    from redpen_bench.run import executor
+
+    monkeypatch.setattr(executor, "WORKER_WAIT", 1.0)
+    expected = r"the scheduler has no workers \(waited 1 s\); start one with `dask worker "
+    with (distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=":0") as empty,
+          pytest.raises(InputError, match=expected), executor.open_executor(f"dask:{empty.scheduler_address}")):
+        pass
+
+
 _NO_DASK = """
 import sys
 class Hide:  # as if redpen-bench[dask] were not installed: dask and distributed cannot be imported
