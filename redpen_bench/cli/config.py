@@ -201,7 +201,7 @@ def _string(value, fail, base) -> str:
 
 
 def _kinds(value, fail, base) -> tuple[str, ...]:
-    from redpen_bench.reviewers.tools.sarif import check_kinds
+    from redpen_bench.reviewers.tools.sarif_log import check_kinds
 
     if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
         raise fail(f"expected a list of SARIF result kinds such as [\"fail\"], got {value!r}")

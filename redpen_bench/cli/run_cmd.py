@@ -96,7 +96,7 @@ def build_options(kw: dict) -> ReviewOptions:
 def _kinds(text: str | None) -> tuple[str, ...] | None:
     if text is None:
         return None
-    from redpen_bench.reviewers.tools.sarif import check_kinds
+    from redpen_bench.reviewers.tools.sarif_log import check_kinds
 
     return check_kinds([k.strip() for k in text.split(",") if k.strip()])
 

@@ -16,7 +16,8 @@ from redpen_bench.cli import main
 from redpen_bench.model.corpus import load_corpus
 from redpen_bench.reviewers import parse_spec
 from redpen_bench.reviewers.base import ReviewOptions, SpecError, Task
-from redpen_bench.reviewers.tools.sarif import SarifError, SarifReviewer, corpus_key
+from redpen_bench.reviewers.tools.sarif import SarifReviewer
+from redpen_bench.reviewers.tools.sarif_log import SarifError, corpus_key
 from redpen_bench.run.folder import RunFolder
 
 ROOT = Path(__file__).resolve().parents[1]
