@@ -23,7 +23,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from redpen_bench.reviewers.base import Reviewer, Task
-from redpen_bench.reviewers.tools.static import FileResult, StaticReviewer, ToolError
+from redpen_bench.reviewers.tools.findings import FileResult
+from redpen_bench.reviewers.tools.static import StaticReviewer, ToolError
 
 Results = dict[str, FileResult]  # content hash -> what the tool said about that file
 

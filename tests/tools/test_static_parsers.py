@@ -11,11 +11,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from redpen_bench.reviewers.tools.bandit import parse_bandit
-from redpen_bench.reviewers.tools.findings import Finding
+from redpen_bench.reviewers.tools.findings import FileResult, Finding, end_line, staged_name
 from redpen_bench.reviewers.tools.pylint import parse_pylint
 from redpen_bench.reviewers.tools.ruff import parse_ruff
 from redpen_bench.reviewers.tools.semgrep import names_registry, parse_semgrep
-from redpen_bench.reviewers.tools.static import FileResult, ToolError, end_line, staged_name
+from redpen_bench.reviewers.tools.static import ToolError
 
 RECORDED = Path(__file__).resolve().parents[1] / "fixtures" / "tool_output"
 PARSERS = {"ruff": parse_ruff, "pylint": parse_pylint, "bandit": parse_bandit, "semgrep": parse_semgrep}

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from redpen_bench.reviewers.tools.findings import Finding
+from redpen_bench.reviewers.tools.findings import FileResult, Finding, file_results, staged_name
 from redpen_bench.reviewers.tools.profiles import Setting
-from redpen_bench.reviewers.tools.static import FileResult, RuleSharing, StaticReviewer, staged_name
+from redpen_bench.reviewers.tools.static import RuleSharing, StaticReviewer
 
 LEVELS = ("low", "medium", "high")
 _TEST_ID = re.compile(r"^B\d{3}$")
@@ -26,27 +26,20 @@ _TEST_ID = re.compile(r"^B\d{3}$")
 
 def parse_bandit(output: str, files: list[str]) -> dict[str, FileResult]:
     data = json.loads(output)
-    results = {name: FileResult() for name in files}
-    for error in data.get("errors", []):
-        name = staged_name(error["filename"])
-        if name in results and results[name].error is None:
-            results[name].error = f"bandit cannot parse the file: {error['reason']}"
+    # bandit skips a file without saying why; its metrics list the files it scanned (none: it says nothing)
     scanned = {staged_name(path) for path in data.get("metrics", {}) if path != "_totals"}
+    return file_results(files, _said(data), "bandit", scanned or None)
+
+
+def _said(data: dict) -> Iterator[tuple[str, Finding | str]]:
+    for error in data.get("errors", []):
+        yield error["filename"], f"bandit cannot parse the file: {error['reason']}"
     for issue in data["results"]:
-        name = staged_name(issue["filename"])
-        if name not in results:
-            continue
         span = issue.get("line_range") or [issue["line_number"]]
-        results[name].findings.append(Finding(
+        yield issue["filename"], Finding(
             line=issue["line_number"], end_line=max(issue["line_number"], span[-1]), rule=issue["test_id"],
             message=issue["issue_text"], severity=issue["issue_severity"].lower(),
-        ))
-    for name, result in results.items():
-        if result.error:
-            result.findings.clear()
-        elif scanned and name not in scanned:  # bandit skipped it without saying why: not a clean file
-            result.error = "bandit did not scan the file"
-    return results
+        )
 
 
 class Bandit(StaticReviewer):

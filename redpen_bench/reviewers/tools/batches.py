@@ -21,7 +21,8 @@ from redpen_bench.reviewers.base import TaskExecutor
 from redpen_bench.reviewers.tools.process import ToolError, tool_version
 
 if TYPE_CHECKING:
-    from redpen_bench.reviewers.tools.static import FileResult, StaticReviewer
+    from redpen_bench.reviewers.tools.findings import FileResult
+    from redpen_bench.reviewers.tools.static import StaticReviewer
 
 MIN_BATCH = 20  # files per task at least: a tool process costs a start-up second or more
 BATCHES_PER_WORKER = 2  # a slow batch on one worker is not all the others wait for

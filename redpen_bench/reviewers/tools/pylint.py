@@ -16,20 +16,12 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from redpen_bench.reviewers.tools.findings import Finding
+from redpen_bench.reviewers.tools.findings import FileResult, Finding, end_line, file_results
 from redpen_bench.reviewers.tools.profiles import Setting
-from redpen_bench.reviewers.tools.static import (
-    TARGET_PYTHON,
-    FileResult,
-    RuleSharing,
-    StaticReviewer,
-    ToolError,
-    end_line,
-    staged_name,
-)
+from redpen_bench.reviewers.tools.static import TARGET_PYTHON, RuleSharing, StaticReviewer, ToolError
 
 # messages that mean "could not read this file", not "found something in it"
 _UNREADABLE = ("syntax-error", "parse-error", "astroid-error", "fatal")
@@ -37,25 +29,20 @@ ALWAYS_DISABLED = ("duplicate-code",)
 
 
 def parse_pylint(output: str, files: list[str]) -> dict[str, FileResult]:
-    results = {name: FileResult() for name in files}
-    for message in json.loads(output)["messages"]:
-        name = staged_name(message["path"])
-        if name not in results:
-            continue
+    return file_results(files, _said(json.loads(output)["messages"]), "pylint")
+
+
+def _said(messages: list[dict]) -> Iterator[tuple[str, Finding | str]]:
+    for message in messages:
         start = message["line"] or 1
         if message["symbol"] in _UNREADABLE or message["type"] == "fatal":
-            if results[name].error is None:
-                results[name].error = (f"pylint cannot parse the file: line {start}: "
-                                       f"{message['symbol']}: {message['message']}")
+            yield message["path"], (f"pylint cannot parse the file: line {start}: "
+                                    f"{message['symbol']}: {message['message']}")
             continue
-        results[name].findings.append(Finding(
+        yield message["path"], Finding(
             line=start, end_line=end_line(start, message.get("endLine"), message.get("endColumn"), first_col=0),
             rule=message["symbol"], message=message["message"], severity=message["type"],
-        ))
-    for result in results.values():
-        if result.error:
-            result.findings.clear()
-    return results
+        )
 
 
 def enabled_messages(listing: str) -> frozenset[str]:

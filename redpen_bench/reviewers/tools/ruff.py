@@ -12,45 +12,32 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from redpen_bench.reviewers.tools.findings import Finding
+from redpen_bench.reviewers.tools.findings import FileResult, Finding, end_line, file_results
 from redpen_bench.reviewers.tools.profiles import Setting
-from redpen_bench.reviewers.tools.static import (
-    TARGET_PYTHON,
-    FileResult,
-    RuleSharing,
-    StaticReviewer,
-    ToolError,
-    end_line,
-    staged_name,
-)
+from redpen_bench.reviewers.tools.static import TARGET_PYTHON, RuleSharing, StaticReviewer, ToolError
 
 # ruff >= 0.9 names its syntax-error diagnostic "invalid-syntax"; older versions gave code null or E999
 _SYNTAX_CODES = (None, "invalid-syntax", "E999")
 
 
 def parse_ruff(output: str, files: list[str]) -> dict[str, FileResult]:
-    results = {name: FileResult() for name in files}
-    for entry in json.loads(output or "[]"):
-        name = staged_name(entry["filename"])
-        if name not in results:
-            continue
+    return file_results(files, _said(json.loads(output or "[]")), "ruff")
+
+
+def _said(entries: list[dict]) -> Iterator[tuple[str, Finding | str]]:
+    for entry in entries:
         start = entry["location"]["row"]
         end = entry.get("end_location") or {}
         if entry.get("code") in _SYNTAX_CODES:
-            if results[name].error is None:  # the first one: later ones are its echoes
-                results[name].error = f"ruff cannot parse the file: line {start}: {entry['message']}"
+            yield entry["filename"], f"ruff cannot parse the file: line {start}: {entry['message']}"
             continue
-        results[name].findings.append(Finding(
+        yield entry["filename"], Finding(
             line=start, end_line=end_line(start, end.get("row"), end.get("column"), first_col=1),
             rule=entry["code"], message=entry["message"], severity=entry.get("severity") or "",
-        ))
-    for result in results.values():
-        if result.error:
-            result.findings.clear()  # a file the tool cannot parse is an error row, not a finding
-    return results
+        )
 
 
 def enabled_rules(settings: str) -> frozenset[str]:

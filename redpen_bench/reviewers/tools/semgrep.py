@@ -17,21 +17,14 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cached_property
 from pathlib import Path
 
-from redpen_bench.reviewers.tools.findings import Finding
+from redpen_bench.reviewers.tools.findings import FileResult, Finding, end_line, file_results, staged_name
 from redpen_bench.reviewers.tools.profiles import ProfileError, Setting
 from redpen_bench.reviewers.tools.semgrep_pack import Pack, config_files
-from redpen_bench.reviewers.tools.static import (
-    FileResult,
-    RuleSharing,
-    StaticReviewer,
-    ToolError,
-    end_line,
-    staged_name,
-)
+from redpen_bench.reviewers.tools.static import RuleSharing, StaticReviewer, ToolError
 
 SEVERITIES = ("INFO", "WARNING", "ERROR")
 _REGISTRY = re.compile(r"^(?:[prs]/|auto$|supply-chain$|[a-z][a-z0-9+.-]*://)", re.IGNORECASE)
@@ -55,29 +48,22 @@ def parse_semgrep(output: str, files: list[str]) -> dict[str, FileResult]:
         first = rule_errors[0]
         raise ToolError(f"semgrep rule error ({len(rule_errors)} in all): {_error_kind(first)}: "
                         f"{first.get('message', '').strip().splitlines()[0] if first.get('message') else ''}")
-    results = {name: FileResult() for name in files}
+    scanned = {staged_name(p) for p in data.get("paths", {}).get("scanned", [])}
+    return file_results(files, _said(data), "semgrep", scanned)
+
+
+def _said(data: dict) -> Iterator[tuple[str, Finding | str]]:
     for error in data.get("errors", []):
-        name = staged_name(error["path"]) if error.get("path") else None
-        if name in results and results[name].error is None:
+        if error.get("path"):
             first_line = (error.get("message") or "").strip().splitlines()[:1]
-            results[name].error = f"semgrep cannot parse the file: {_error_kind(error)}: {''.join(first_line)}"
+            yield error["path"], f"semgrep cannot parse the file: {_error_kind(error)}: {''.join(first_line)}"
     for match in data["results"]:
-        name = staged_name(match["path"])
-        if name not in results:
-            continue
         start, end = match["start"]["line"], match["end"]
-        results[name].findings.append(Finding(
+        yield match["path"], Finding(
             line=start, end_line=end_line(start, end.get("line"), end.get("col"), first_col=1),
             rule=match["check_id"], message=" ".join(match["extra"]["message"].split()),
             severity=match["extra"].get("severity", "").lower(),
-        ))
-    scanned = {staged_name(p) for p in data.get("paths", {}).get("scanned", [])}
-    for name, result in results.items():
-        if result.error:
-            result.findings.clear()
-        elif name not in scanned:  # an ignore rule or a size limit kept it out: not a clean file
-            result.error = "semgrep did not scan the file"
-    return results
+        )
 
 
 class Semgrep(StaticReviewer):

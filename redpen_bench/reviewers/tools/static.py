@@ -18,13 +18,13 @@ import copy
 import hashlib
 import os
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
 from redpen_bench.reviewers.base import Emit, Reviewer, ReviewOptions, Task, cache_key, error_verdict, open_cache_of
-from redpen_bench.reviewers.tools.findings import Finding, verdict_from_findings
+from redpen_bench.reviewers.tools.findings import FileResult, Finding, verdict_from_findings
 from redpen_bench.reviewers.tools.process import (
     ToolError,
     find_executable,
@@ -49,39 +49,10 @@ TARGET_PYTHON = "3.11"  # the corpus's snippets are Python 3.11+
 
 
 @dataclass
-class FileResult:
-    """What one tool said about one file: its findings, or why it could not read the file."""
-
-    findings: list[Finding] = field(default_factory=list)
-    error: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"findings": [f.to_dict() for f in self.findings], "error": self.error}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> FileResult:
-        return cls([Finding(**f) for f in data["findings"]], data.get("error"))
-
-
-@dataclass
 class BatchRun:
     names: dict[str, str]  # staged file name -> content hash
     output: str  # the tool's stdout
     command: list[str]
-
-
-def staged_name(path: str) -> str:
-    """The staged file a tool's output path names: tools print it bare, with ./, or absolute."""
-    return Path(path).name
-
-
-def end_line(start: int, end: int | None, end_col: int | None, first_col: int) -> int:
-    """A range that stops at the first column of a later line does not cover that line."""
-    if end is None or end < start:
-        return start
-    if end > start and end_col is not None and end_col <= first_col:
-        return end - 1
-    return end
 
 
 @dataclass(frozen=True)
