@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from redpen_bench.cli.common import corpus_option, open_corpus, print_path
+from redpen_bench.cli.common import corpus_option, executor_option, open_corpus, opened_executor, print_path
 from redpen_bench.reviewers.base import ReviewOptions
 
 
@@ -88,19 +88,21 @@ def report_text(report) -> str:
               help="Also keep every run's verdict rows in this run folder.")
 @click.option("--timeout", type=float, default=600.0, show_default=True, help="Seconds a tool run may take.")
 @click.option("--no-cache", is_flag=True, help="Neither read nor write the verdict cache (REDPEN_CACHE).")
+@executor_option
 def tune_command(tool, corpus_dir, folds, seed, repeats, max_rules, min_gain, exact_up_to, name, out, timeout,
-                 no_cache):
+                 no_cache, executor):
     """Choose TOOL's rules (ruff, pylint, bandit, semgrep) from one run with every rule on; report the default,
     bugs, tuned in-sample and tuned cross-validated (held-out) Averages; write analyzers/TOOL/NAME.toml."""
     from redpen_bench.tune.pipeline import SearchSettings, tune
 
     corpus = open_corpus(corpus_dir)
-    options = ReviewOptions(cache=None if no_cache else "default", timeout=timeout)
     settings = SearchSettings(folds, seed, repeats, max_rules, min_gain, exact_up_to)
     command = shlex.join(["redpen-bench", "tune", *sys.argv[2:]]) if sys.argv[1:2] == ["tune"] else \
         f"redpen-bench tune {tool} --folds {folds} --seed {seed}"
-    report = tune(tool, corpus, options, settings, name=name, out=out, command=command,
-                  say=lambda text: click.echo(f"redpen-bench: {text}", err=True))
+    with opened_executor(executor) as pool:  # the tool runs go out in batches; the search stays here
+        options = ReviewOptions(cache=None if no_cache else "default", timeout=timeout, executor=pool)
+        report = tune(tool, corpus, options, settings, name=name, out=out, command=command,
+                      say=lambda text: click.echo(f"redpen-bench: {text}", err=True))
     click.echo(report_text(report), nl=False, err=True)
     if report.profile_path is None:
         click.echo(f"redpen-bench: no rule subset beats answering no on the training items by --min-gain "

@@ -358,3 +358,17 @@ def test_repeated_cross_validation_uses_new_splits():
     assert len(thrice.held_out) == 9 and len(thrice.folds) == 3
     assert thrice.folds[0] == once.folds[0] and thrice.held_out[:3] == once.held_out
     assert thrice.folds[1] != thrice.folds[0]
+
+
+def test_cli_tune_on_a_dask_cluster_writes_the_same_profile(tool_corpus, tmp_path):
+    pytest.importorskip("distributed")
+    profiles = {}
+    for executor in ("local", "dask:local"):
+        folder = tmp_path / executor.replace(":", "-")
+        folder.mkdir()
+        done = run_cli(["tune", "ruff", "--corpus", str(tool_corpus.root), "--folds", "3", "--no-cache",
+                        "--executor", executor], folder)
+        assert done.returncode == 0, done.stderr
+        text = (folder / "analyzers" / "ruff" / "tuned.toml").read_text()
+        profiles[executor] = [line for line in text.splitlines() if not line.startswith("# Written by")]
+    assert profiles["local"] == profiles["dask:local"] and any('"B006"' in line for line in profiles["local"])
