@@ -44,9 +44,10 @@ class Interpreter:
         sys.path[:] = self.path
         random.setstate(self.random)
         sys.setrecursionlimit(self.recursion)
-        if vars(builtins) != self.builtins:
-            vars(builtins).clear()
-            vars(builtins).update(self.builtins)
+        names = vars(builtins)  # looked up once: while it is cleared, no builtin name resolves
+        if names != self.builtins:
+            names.clear()
+            names.update(self.builtins)
         sys.stdin, sys.stdout, sys.stderr = self.streams
 
 

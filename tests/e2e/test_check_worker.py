@@ -39,8 +39,9 @@ def test_pass_and_fail_on_fresh_modules_every_time(worker):
 def test_what_a_check_changes_is_put_back(worker):
     meddling = ("import os, sys, builtins, random\nos.environ['LEAK'] = '1'\nos.chdir('/proc')\n"
                 "sys.setrecursionlimit(50)\nbuiltins.len = None\nsys.stdout = None\nrandom.random()\n" + GOOD)
+    pid = worker.proc.pid
     assert worker.check(meddling).status == "fail"  # builtins.len is gone within this check
-    assert worker.check(GOOD).status == "pass"
+    assert worker.check(GOOD).status == "pass" and worker.proc.pid == pid  # put back, not restarted
     draw = "import random\nraise ValueError(random.random())\n"
     assert len({worker.check(draw).detail for _ in range(3)}) == 1  # the generator starts where it did
 
