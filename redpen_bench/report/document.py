@@ -4,8 +4,8 @@ render blocks, so both show the same text and the same numbers."""
 from __future__ import annotations
 
 import math
-import os
 
+from redpen_bench.report.about import about_section
 from redpen_bench.report.blocks import Chart, Code, Details, Heading, Para, Table, Text
 from redpen_bench.report.data import METRIC_NAMES, ReportData, interval, pct, pvalue
 from redpen_bench.report.finding import sentences
@@ -270,48 +270,6 @@ def cost_section(data: ReportData) -> list:
             Para("Tokens and money as the reviewers reported them (money only where the model is priced); "
                  "latency per answer, cached answers included."),
             Table("cost", ["Reviewer", *[labels.get(c, c) for c in data.cost.columns]], rows)]
-
-
-def about_section(data: ReportData) -> list:
-    rows = []
-    for key, entry in data.reviewers.items():
-        details = ", ".join(f"{k}={_short(v)}" for k, v in _flat(entry.get("info") or {}))
-        rows.append([Text(key, cls="name"), Text(str(entry.get("spec") or "")), Text(details)])
-    corpus = data.corpus
-    return [
-        Heading(2, "About this report", "about"),
-        Para(f"Corpus {corpus['name']} {corpus['version']}, hash {corpus['hash']}, {corpus['items']} items, "
-             f"{corpus['snippets']} scored snippets. Bootstrap: {data.replicates} resamples, seed {data.seed}. "
-             + (f"{CLUSTER_SENTENCE.format(clusters=data.clusters)} " if data.clusters else "")
-             + "Times, tool versions and hashes are in manifest.json; every answer with its raw text in "
-             "verdicts.jsonl; every score in scores.csv."),
-        Table("reviewers", ["Reviewer", "Spec", "Versions and settings"], rows),
-    ]
-
-
-CLUSTER_SENTENCE = ("Mutants of one source function are not independent, so the bootstrap resamples whole functions "
-                    "(item.toml [provenance] cluster; {clusters} clusters over the tiers) within each tier, not "
-                    "single items.")
-
-
-def _flat(info: dict, prefix: str = ""):
-    """Nested settings as dotted keys, `prompt.sha256=…`; empty ones, file paths (this machine's, not the
-    report's) and cache details are left to manifest.json."""
-    for key, value in sorted(info.items()):
-        if isinstance(value, dict):
-            yield from _flat(value, f"{prefix}{key}.")
-        elif not _local_detail(key, value):
-            yield f"{prefix}{key}", value
-
-
-def _local_detail(key: str, value) -> bool:
-    empty = value in (None, "", [], {})
-    return empty or key.endswith("path") or key.startswith("cache") or (isinstance(value, str) and os.path.isabs(value))
-
-
-def _short(value) -> str:
-    text = str(value)
-    return text[:12] if len(text) == 64 and all(c in "0123456789abcdef" for c in text) else text
 
 
 def build(data: ReportData, charts: dict[str, str]) -> tuple[str, list]:
