@@ -28,6 +28,14 @@ from redpen_bench.gate.containment import contained_env, kill_group, start_conta
 
 WORKER = str(Path(__file__).with_name("_check_loop.py"))
 GRACE = 5.0  # seconds past a check's limit before a silent worker is presumed wedged and restarted
+# A mutant's limit: SOURCE_FACTOR times the source's own time, at least MIN_LIMIT, at most the timeout. Mutants
+# that loop for ever are common (a deleted increment); waiting the whole timeout on each was most of a run.
+SOURCE_FACTOR = 50
+MIN_LIMIT = 1.0
+
+
+def limit_for(source_seconds: float, timeout: float) -> float:
+    return min(timeout, max(MIN_LIMIT, SOURCE_FACTOR * source_seconds))
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,11 @@ check is given the module; one that opens its item's files by relative path woul
 a check leaves behind lives until its worker ends, not until its check ends, and modules a check imports stay
 imported for the next. Items of project mode (their check re-runs the project's tests) and test modules the
 worker cannot import keep one interpreter per check.
+
+An item `mutate` marked as killed by a timeout ([provenance] timed_out) has its defective variants checked under
+the limit mutate gave them, from its repair's own check time (check_worker.limit_for: 50 times that, at least
+1 s, at most the timeout), not the whole timeout: the same decision mutate took, without waiting out a mutant
+that loops for ever for the full timeout.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from redpen_bench.errors import InputError
-from redpen_bench.gate.check_worker import CheckWorker
+from redpen_bench.gate.check_worker import CheckWorker, limit_for
 from redpen_bench.gate.containment import Stopper, contained_env, python_argv, run_contained, scratch_copy
 from redpen_bench.model.corpus import Corpus, Item
 from redpen_bench.model.corpus_files import read_text
@@ -116,19 +121,27 @@ def _run_in_worker(pairs: list[tuple[Item, Check]], timeout: float, stopper: Sto
         return [run_check(i, c, timeout, stopper) for i, c in pairs]
     with workers.lock:
         workers.live.add(worker)
-    results = []
+    results: list[CheckResult | None] = [None] * len(pairs)
+    repair_seconds: dict[str, float] = {}
     try:
-        for item, check in pairs:
+        # the repairs first: an item killed by a timeout is checked under the limit its repair's time sets
+        for i in sorted(range(len(pairs)), key=lambda i: not pairs[i][1].should_pass):
+            item, check = pairs[i]
             if workers.stopped.is_set():
                 break
-            outcome = worker.check(read_text(item.file(check.variant)), timeout)
-            detail = f"timeout after {timeout:g} s" if outcome.status == "timeout" else outcome.detail
-            results.append(CheckResult(check, outcome.status == "pass", detail))
+            limit = timeout
+            if not check.should_pass and item.provenance.get("timed_out") is True and item.id in repair_seconds:
+                limit = limit_for(repair_seconds[item.id], timeout)
+            outcome = worker.check(read_text(item.file(check.variant)), limit)
+            if check.variant == "fixed" and outcome.status == "pass":
+                repair_seconds[item.id] = outcome.seconds
+            detail = f"timeout after {limit:g} s" if outcome.status == "timeout" else outcome.detail
+            results[i] = CheckResult(check, outcome.status == "pass", detail)
     finally:
         with workers.lock:
             workers.live.discard(worker)
         worker.close()
-    return results
+    return [result for result in results if result is not None]
 
 
 def _groups(corpus: Corpus, in_workers: bool) -> list[tuple[str, list[tuple[Item, Check]]]]:

@@ -5,25 +5,17 @@ contained interpreter per source file runs the item's check on each mutant in tu
 from __future__ import annotations
 
 from redpen_bench.errors import InputError
-from redpen_bench.gate.check_worker import CheckWorker, Outcome
+from redpen_bench.gate.check_worker import CheckWorker, Outcome, limit_for
 
 # the source must run in at most this share of a mutant's limit for its timeout to count as a kill:
 # a limit the source itself nearly reaches would call a slow machine a kill
 TIMEOUT_MARGIN = 0.25
-# A mutant's limit: SOURCE_FACTOR times the source's own time, at least MIN_LIMIT, at most --timeout. Mutants
-# that loop for ever are common (a deleted increment); waiting the whole --timeout on each was most of a run.
-SOURCE_FACTOR = 50
-MIN_LIMIT = 1.0
 # project mode: a module that raises at import; a suite that passes with it never imports the file
 FORCED_FAIL = 'raise RuntimeError("redpen-bench forced failure: a check must fail on this module")\n'
 # corpus mode: the harness imports the module itself, so it is one whose every name raises; a check that
 # passes on it never looked at the code it was given
 FORCED_FAIL_NAMES = ('def __getattr__(name):\n'
                      '    raise RuntimeError(f"redpen-bench forced failure: {name} looked up")\n')
-
-
-def limit_for(source_seconds: float, timeout: float) -> float:
-    return min(timeout, max(MIN_LIMIT, SOURCE_FACTOR * source_seconds))
 
 
 def verdict(outcome: Outcome, source_seconds: float, timeout: float) -> str:

@@ -59,3 +59,23 @@ def test_a_hang_is_a_kill_in_a_check_worker(tmp_path):
     (looping / "fixed.py").write_text((looping / "original.py").read_text())  # the repair now hangs too
     failures = [f for f in _verify(out, "--timeout", "3")["failures"] if f["item"] == looping.name]
     assert any(f["check"] == "killability" and "timeout after 3 s" in f["reason"] for f in failures)
+
+
+def test_a_mutant_killed_by_a_timeout_is_checked_under_the_limit_mutate_gave_it(tmp_path):
+    from redpen_bench.gate.killability import run_killability
+    from redpen_bench.model.corpus import load_corpus
+
+    root = synthetic_item(tmp_path, LOOP, "def check_original(m):\n    assert m.total(4) == 6\n",
+                          original=LOOP.replace("s += i", "s -= i"))
+    out = tmp_path / "gen"
+    assert cli("mutate", "--from-corpus", str(root), "--out", str(out), "--operators", "SDL",
+               "--timeout", "8").returncode == 0
+    corpus = load_corpus(out)
+    looping = next(i for i in corpus.items if i.provenance.get("timed_out") is True)
+    found = run_killability(corpus, timeout=8.0, in_workers=True)
+    results = {r.check.variant: r for r in found[looping.id]}
+    assert results["fixed"].passed and not results["original"].passed
+    # 50 times the repair's own time, at least 1 s: not the 8 s timeout a check that never ends would wait out
+    assert results["original"].detail == "timeout after 1 s"
+    untimed = next(i for i in corpus.items if i.provenance.get("timed_out") is False)
+    assert all(r.as_expected for r in found[untimed.id])
