@@ -5,10 +5,12 @@ the path as fresh module objects, calls the check under an alarm and answers; th
 commonly changes of the interpreter (working folder, environment, the random generator's state, sys.path,
 the recursion limit, builtins, the standard streams), so every check starts from the state the first one had,
 with the random generator seeded.
-Modules a check imports stay imported, as they would in one test session.
+Modules a check imports stay imported, as they would in one test session, and an attribute a check reassigns in
+one of them stays reassigned (a worker that can no longer put the interpreter back is replaced).
 
 A request is a line "PATH<TAB>SECONDS" (the time limit of that check). One JSON line per request:
-{"status": "pass" | "fail" | "timeout", "detail": str, "seconds": float}. A check that outlives its alarm
+{"status": "pass" | "fail" | "timeout", "detail": str, "seconds": float}, with "restart": true when the
+interpreter could not be put back (the worker then ends and is started again). A check that outlives its alarm
 (a loop in C, or one that swallows the alarm for ever) gets no answer: the parent kills and restarts us.
 """
 
@@ -37,6 +39,11 @@ class Interpreter:
         self.builtins, self.streams = dict(vars(builtins)), (sys.stdin, sys.stdout, sys.stderr)
 
     def restore(self):
+        names = vars(builtins)  # first, and looked up once: while it is cleared no builtin name resolves
+        if names != self.builtins:
+            names.clear()
+            names.update(self.builtins)
+        os.makedirs(self.cwd, exist_ok=True)  # a check may have deleted its working folder
         os.chdir(self.cwd)
         if os.environ != self.environ:
             os.environ.clear()
@@ -44,10 +51,6 @@ class Interpreter:
         sys.path[:] = self.path
         random.setstate(self.random)
         sys.setrecursionlimit(self.recursion)
-        names = vars(builtins)  # looked up once: while it is cleared, no builtin name resolves
-        if names != self.builtins:
-            names.clear()
-            names.update(self.builtins)
         sys.stdin, sys.stdout, sys.stderr = self.streams
 
 
@@ -125,9 +128,15 @@ def main():
         start = time.monotonic()
         status, detail = check_once(test_spec, test_code, check_name, path, float(limit), alarm)
         seconds = time.monotonic() - start
-        pristine.restore()
-        replies.write(json.dumps({"status": status, "detail": detail[:400], "seconds": round(seconds, 4)}) + "\n")
+        reply = {"status": status, "detail": detail[:400], "seconds": round(seconds, 4)}
+        try:
+            pristine.restore()
+        except BaseException:  # the check broke what puts the interpreter back (os.chdir replaced, say)
+            reply["restart"] = True
+        replies.write(json.dumps(reply) + "\n")
         replies.flush()
+        if reply.get("restart"):
+            return  # this interpreter cannot be trusted for the next check: the parent starts a new one
 
 
 if __name__ == "__main__":

@@ -92,6 +92,7 @@ class CheckWorker:
 
     def check(self, source: str, limit: float | None = None) -> Outcome:
         limit = self.timeout if limit is None else min(limit, self.timeout)
+        os.makedirs(self.scratch, exist_ok=True)  # the worker's scratch is a check's working folder: it may delete it
         with open(self.module_path, "w", encoding="utf-8") as file:
             file.write(source)
         start = time.monotonic()
@@ -102,6 +103,8 @@ class CheckWorker:
         except (BrokenPipeError, _Exited):
             reply = self._ended()
         if reply is not None and "ended" not in reply:
+            if reply.get("restart") and not self.closed:  # the check left the interpreter unusable
+                self._restart()
             return Outcome(reply["status"], reply["detail"], reply["seconds"])
         if self.closed:  # closed from another thread (an interrupt): not restarted
             return Outcome("timeout", "worker closed", limit)

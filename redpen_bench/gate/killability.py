@@ -10,8 +10,8 @@ check after check, each on fresh modules, as `mutate` did when it kill-checked t
 interpreter per check: the variant is loaded from the worker's scratch folder, not from a copy of its item (a
 check is given the module; one that opens its item's files by relative path would not find them), and a process
 a check leaves behind lives until its worker ends, not until its check ends, and modules a check imports stay
-imported for the next. Items of project mode (their check re-runs the project's tests) and test modules the
-worker cannot import keep one interpreter per check.
+imported for the next, with whatever it changed in them. Items of project mode (their check re-runs the
+project's tests) and test modules the worker cannot import keep one interpreter per check.
 
 An item `mutate` marked as killed by a timeout ([provenance] timed_out) has its defective variants checked under
 the limit mutate gave them, from its repair's own check time (check_worker.limit_for: 50 times that, at least

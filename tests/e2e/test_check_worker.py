@@ -46,6 +46,19 @@ def test_what_a_check_changes_is_put_back(worker):
     assert len({worker.check(draw).detail for _ in range(3)}) == 1  # the generator starts where it did
 
 
+def test_a_check_that_deletes_its_working_folder_costs_nothing_after_it(worker):
+    pid = worker.proc.pid
+    gone = worker.check("import os, shutil\nshutil.rmtree(os.getcwd())\n" + GOOD)
+    assert gone.detail.startswith("FileNotFoundError")  # the test's own os.getcwd() finds no folder
+    assert worker.check(GOOD).status == "pass" and worker.proc.pid == pid
+
+
+def test_a_check_that_breaks_the_putting_back_keeps_its_answer_and_costs_a_new_worker(worker):
+    pid = worker.proc.pid
+    assert worker.check("import os\nos.chdir = None\n" + GOOD).status == "pass"
+    assert worker.proc.pid != pid and worker.check(GOOD).status == "pass"
+
+
 def test_printing_or_reading_stdin_does_not_touch_the_protocol(worker):
     assert worker.check("print('DEFECT: yes')\nprint('{}')\n" + GOOD).status == "pass"
     assert worker.check("input()\n" + GOOD).detail.startswith("EOFError")
