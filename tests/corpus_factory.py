@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
-ITEM_TOML = """id = "{id}"
-title = "Synthetic item {id}"
-tier = "{tier}"
-operators = ["{op}"]
-description = "Synthetic defect for the scorer's tests."
+Truth = tuple[list[int], list[list[str]]]  # a variant's planted lines and keyword groups
 
-[variants.original]
-lines = [2]
-keywords = [["off-by-one", "boundary"], ["limit"]]
 
-[variants.disguised]
-lines = [2, 3]
-keywords = [["sign"]]
-"""
+def item_toml(item_id: str, variants: dict[str, Truth], tier: str = "easy", operator: str = "AOR",
+              title: str | None = None, description: str = "Synthetic defect for the tests.") -> str:
+    """An item.toml in format v1: the head, then one [variants.NAME] table per scored defective variant."""
+    head = (f'id = "{item_id}"\ntitle = {json.dumps(title or f"Synthetic item {item_id}")}\ntier = "{tier}"\n'
+            f'operators = ["{operator}"]\ndescription = {json.dumps(description)}\n')
+    return head + "".join(f"\n[variants.{name}]\nlines = {json.dumps(lines)}\nkeywords = {json.dumps(keywords)}\n"
+                          for name, (lines, keywords) in variants.items())
 
 
 def make_corpus(root: Path, tiers: dict[str, int], name: str = "synthetic", disguised: bool = True) -> Path:
@@ -32,10 +29,11 @@ def make_corpus(root: Path, tiers: dict[str, int], name: str = "synthetic", disg
             item_id = f"{tier[0]}{i:02d}-synthetic"
             folder = root / "items" / item_id
             folder.mkdir(parents=True)
-            toml = ITEM_TOML.format(id=item_id, tier=tier, op=ops[n % len(ops)])
-            if not disguised:
-                toml = toml.split("[variants.disguised]")[0]
-            (folder / "item.toml").write_text(toml)
+            variants = {"original": ([2], [["off-by-one", "boundary"], ["limit"]])}
+            if disguised:
+                variants["disguised"] = ([2, 3], [["sign"]])
+            (folder / "item.toml").write_text(item_toml(item_id, variants, tier, ops[n % len(ops)],
+                                                        description="Synthetic defect for the scorer's tests."))
             body = f"def f(x):\n    return x + {n}\n    # pad\n"
             for variant in ("original", "fixed", "clean", "test_item"):
                 (folder / f"{variant}.py").write_text(body)

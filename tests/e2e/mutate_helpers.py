@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.corpus_factory import item_toml
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -28,18 +30,6 @@ def shipped_items(tmp: Path, *ids: str) -> Path:
     return root
 
 
-ITEM_TOML = '''id = "x01-demo"
-title = "demo"
-tier = "easy"
-operators = ["AOR"]
-description = "demo item"
-
-[variants.original]
-lines = [{line}]
-keywords = [["demo"]]
-'''
-
-
 def synthetic_item(tmp: Path, fixed: str, check: str, original: str | None = None) -> Path:
     """A one-item corpus: fixed.py, a test_item.py with `check` as check_original."""
     root = tmp / "synthetic"
@@ -50,7 +40,8 @@ def synthetic_item(tmp: Path, fixed: str, check: str, original: str | None = Non
     original = original if original is not None else fixed.replace("+", "-", 1)
     (folder / "original.py").write_text(original, encoding="utf-8")
     line = next(i for i, (a, b) in enumerate(zip(original.splitlines(), fixed.splitlines()), 1) if a != b)
-    (folder / "item.toml").write_text(ITEM_TOML.format(line=line), encoding="utf-8")
+    (folder / "item.toml").write_text(item_toml("x01-demo", {"original": ([line], [["demo"]])}, title="demo",
+                                                description="demo item"), encoding="utf-8")
     (folder / "test_item.py").write_text(check, encoding="utf-8")
     return root
 

@@ -19,21 +19,11 @@ from redpen_bench.gate.containment import Stopper, python_argv, run_contained
 from redpen_bench.gate.killability import run_killability
 from redpen_bench.model.corpus import load_corpus
 from tests.conftest import redpen_cmd
+from tests.corpus_factory import item_toml
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="process containment is Linux's")
 
 GUARD = 60.0  # seconds: only ever reached when containment is broken
-
-ITEM_TOML = """id = "{id}"
-title = "Containment item {id}"
-tier = "easy"
-operators = ["AOR"]
-description = "A check that misbehaves while it tests."
-
-[variants.original]
-lines = [2]
-keywords = [["plus one"]]
-"""
 
 HEADER = """import os, subprocess, sys, time
 from pathlib import Path
@@ -98,7 +88,9 @@ def make_corpus(root: Path, pids: Path, behaviours: dict[str, str]) -> Path:
     for item_id, body in behaviours.items():
         folder = root / "items" / item_id
         folder.mkdir()
-        (folder / "item.toml").write_text(ITEM_TOML.format(id=item_id))
+        (folder / "item.toml").write_text(item_toml(item_id, {"original": ([2], [["plus one"]])},
+                                                    title=f"Containment item {item_id}",
+                                                    description="A check that misbehaves while it tests."))
         (folder / "original.py").write_text("def f(x):\n    return x - 1\n")
         for name in ("fixed", "clean"):
             (folder / f"{name}.py").write_text("def f(x):\n    return x + 1\n")

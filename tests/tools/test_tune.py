@@ -26,7 +26,7 @@ from redpen_bench.tune.search import (
     snippet_folds,
 )
 from redpen_bench.tune.table import SnippetTruth, build_table, subset_rows, table_from_rows
-from tests.corpus_factory import make_corpus
+from tests.corpus_factory import item_toml, make_corpus
 
 TIERS = ("easy", "medium", "hard")
 ALWAYS_NO = 1 / 6  # on items with two defective variants and two controls
@@ -245,20 +245,6 @@ def run{n}(cmd, seen=None):
     subprocess.call(cmd)
     return seen
 '''
-ITEM = '''id = "{id}"
-title = "Shared default list"
-tier = "{tier}"
-operators = ["OTHER"]
-description = "A mutable default argument is shared between calls."
-
-[variants.original]
-lines = [4]
-keywords = [["mutable", "default"], ["shell"]]
-
-[variants.disguised]
-lines = [4]
-keywords = [["mutable", "default"], ["shell"]]
-'''
 
 
 @pytest.fixture(scope="module")
@@ -271,7 +257,10 @@ def tool_corpus(tmp_path_factory):
     for n, tier in enumerate(TIERS):
         folder = root / "items" / f"{tier[0]}{n}-default"
         folder.mkdir()
-        (folder / "item.toml").write_text(ITEM.format(id=folder.name, tier=tier))
+        truth = ([4], [["mutable", "default"], ["shell"]])
+        (folder / "item.toml").write_text(item_toml(folder.name, {"original": truth, "disguised": truth}, tier, "OTHER",
+                                                    title="Shared default list",
+                                                    description="A mutable default argument is shared between calls."))
         for variant, text in (("original", DEFECTIVE), ("disguised", DEFECTIVE), ("fixed", CORRECT),
                               ("clean", CORRECT), ("disguised_fixed", CORRECT)):
             (folder / f"{variant}.py").write_text(text.format(n=n if variant != "disguised" else n + 10))
