@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import socket
-import subprocess
 
 import pytest
 
@@ -12,7 +10,7 @@ from redpen_bench.reviewers.base import ReviewOptions
 from redpen_bench.reviewers.llm.pool import breaker_limit
 from redpen_bench.run.folder import RunFolder
 from redpen_bench.run.runner import run_reviewers
-from tests.conftest import FIXTURE_CORPUS, redpen_cmd
+from tests.conftest import FIXTURE_CORPUS, openai_cli_env, run_openai_cli
 from tests.llm_http_server import Action, LLMServer
 
 N_SNIPPETS = 11
@@ -21,15 +19,8 @@ KEY = "sk-proj-test-4e1f0b9a7c3d2e65"
 
 @pytest.fixture
 def env(tmp_path):
-    environ = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "ANTHROPIC_"))}
-    return environ | {"OPENAI_API_KEY": KEY, "REDPEN_RETRY_BASE_DELAY": "0.01",
-                      "REDPEN_CACHE": str(tmp_path / "cache" / "cache.sqlite3")}
+    return openai_cli_env(tmp_path, KEY)
 
-
-def run_cli(env, base_url, out, *extra):
-    command = [*redpen_cmd(), "run", "-r", "openai:gpt-4o-mini", "--corpus", str(FIXTURE_CORPUS), "--out",
-               str(out), "--base-url", base_url, *map(str, extra)]
-    return subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)  # a guard, not a measure
 
 
 def test_a_server_that_accepts_and_never_answers_trips_the_breaker(env, tmp_path):
@@ -37,7 +28,7 @@ def test_a_server_that_accepts_and_never_answers_trips_the_breaker(env, tmp_path
         silent.bind(("127.0.0.1", 0))
         silent.listen(64)
         url = f"http://127.0.0.1:{silent.getsockname()[1]}/v1"
-        proc = run_cli(env, url, tmp_path / "r", "--timeout", "3")
+        proc = run_openai_cli(env, url, tmp_path / "r", "--timeout", "3")
     assert proc.returncode == 3
     limit = breaker_limit(8)
     assert f"stopped asking: {limit} attempts in a row failed" in proc.stderr
@@ -61,7 +52,7 @@ def test_a_server_that_always_fails_gets_a_bounded_number_of_requests(tmp_path, 
 
 def test_a_refused_key_says_the_key_is_wrong(env, tmp_path):
     with LLMServer(script=lambda r: Action(kind="status", status=401)) as server:
-        proc = run_cli(env, f"{server.url}/v1", tmp_path / "r")
+        proc = run_openai_cli(env, f"{server.url}/v1", tmp_path / "r")
     assert proc.returncode == 3
     assert "the API key in OPENAI_API_KEY is wrong" in proc.stderr
     assert "the same command retries them" not in proc.stderr and KEY not in proc.stderr

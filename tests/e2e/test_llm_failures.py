@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
 import socket
 import subprocess
 
 import pytest
 
-from tests.conftest import FIXTURE_CORPUS, redpen_cmd
+from tests.conftest import FIXTURE_CORPUS, openai_cli_env, redpen_cmd, run_openai_cli
 from tests.llm_http_server import DEFAULT_ANSWER, Action, LLMServer
 
 KEY = "sk-proj-test-9d2b7c41e0a35f68"
@@ -17,15 +16,11 @@ KEY = "sk-proj-test-9d2b7c41e0a35f68"
 
 @pytest.fixture
 def env(tmp_path):
-    environ = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "ANTHROPIC_"))}
-    return environ | {"OPENAI_API_KEY": KEY, "REDPEN_RETRY_BASE_DELAY": "0.01",
-                      "REDPEN_CACHE": str(tmp_path / "cache" / "cache.sqlite3")}
+    return openai_cli_env(tmp_path, KEY)
 
 
 def run_cli(env, base_url, out, *extra, timeout=120):
-    command = [*redpen_cmd(), "run", "-r", "openai:gpt-4o-mini", "--corpus", str(FIXTURE_CORPUS), "--out",
-               str(out), "--base-url", base_url, *map(str, extra)]
-    return subprocess.run(command, capture_output=True, text=True, env=env, timeout=timeout)
+    return run_openai_cli(env, base_url, out, *extra, timeout=timeout)
 
 
 def closed_port() -> int:
