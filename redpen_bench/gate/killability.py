@@ -148,12 +148,12 @@ def _groups(corpus: Corpus, in_workers: bool) -> list[tuple[str, list[tuple[Item
     """Work units: ("one", [pair]) per check run alone, ("worker", pairs) per test module and function."""
     alone, by_test = [], {}
     for item in corpus.items:
+        if not in_workers or isinstance(item.provenance.get("project"), str):
+            alone += [("one", [(item, check)]) for check in checks_for(item)]
+            continue
+        test = hashlib.sha256((item.folder / "test_item.py").read_bytes()).hexdigest()  # once per item
         for check in checks_for(item):
-            if in_workers and not isinstance(item.provenance.get("project"), str):
-                key = (hashlib.sha256((item.folder / "test_item.py").read_bytes()).hexdigest(), check.function)
-                by_test.setdefault(key, []).append((item, check))
-            else:
-                alone.append(("one", [(item, check)]))
+            by_test.setdefault((test, check.function), []).append((item, check))
     return [("worker", by_test[key]) for key in sorted(by_test)] + alone
 
 
