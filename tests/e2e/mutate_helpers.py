@@ -46,6 +46,20 @@ def synthetic_item(tmp: Path, fixed: str, check: str, original: str | None = Non
     return root
 
 
+LOOP = "def total(n):\n    i, s = 0, 0\n    while i < n:\n        s += i\n        i += 1\n    return s\n"
+
+
+def looping_corpus(tmp: Path, timeout: str) -> Path:
+    """`mutate --operators SDL` of a loop whose check sums it: deleting the increment loops for ever (a mutant
+    killed by its timeout), deleting the sum is killed outright. The generated corpus's folder."""
+    root = synthetic_item(tmp, LOOP, "def check_original(m):\n    assert m.total(4) == 6\n",
+                          original=LOOP.replace("s += i", "s -= i"))
+    out = tmp / "gen"
+    made = cli("mutate", "--from-corpus", str(root), "--out", str(out), "--operators", "SDL", "--timeout", timeout)
+    assert made.returncode == 0, made.stderr
+    return out
+
+
 def tree_digest(root: Path) -> dict[str, str]:
     return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
             for p in sorted(root.rglob("*")) if p.is_file()}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import rtoml
 
-from tests.e2e.mutate_helpers import cli, read_items, shipped_items, synthetic_item, tree_digest
+from tests.e2e.mutate_helpers import cli, looping_corpus, read_items, shipped_items, synthetic_item, tree_digest
 
 FAST = ("--operators", "AOR,ROR,SDL,HOM", "--max-per-function", "2", "--timeout", "5")
 
@@ -83,15 +83,8 @@ def test_survivors_are_discarded(tmp_path):
     assert functions == {"add"}
 
 
-LOOP = "def total(n):\n    i, s = 0, 0\n    while i < n:\n        s += i\n        i += 1\n    return s\n"
-
-
 def test_a_timeout_is_a_marked_kill_when_the_source_is_fast(tmp_path):
-    root = synthetic_item(tmp_path, LOOP, "def check_original(m):\n    assert m.total(4) == 6\n",
-                          original=LOOP.replace("s += i", "s -= i"))
-    out = tmp_path / "gen"
-    made = cli("mutate", "--from-corpus", str(root), "--out", str(out), "--operators", "SDL", "--timeout", "3")
-    assert made.returncode == 0, made.stderr
+    out = looping_corpus(tmp_path, "3")
     timed = [rtoml.loads(t)["provenance"] for t in read_items(out).values()]
     timed = [p for p in timed if p["timed_out"]]
     assert timed and all(p["mutated"] == "" for p in timed)  # the deleted increment loops for ever

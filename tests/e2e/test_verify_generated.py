@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 
-from tests.e2e.mutate_helpers import cli, synthetic_item
+from tests.e2e.mutate_helpers import cli, looping_corpus, synthetic_item
 
 SOURCE = ("def add(a, b):\n    return a + b\n\n\ndef scale(a, k):\n    if k < 0:\n        return 0\n"
           "    return a * k\n")
-LOOP = "def total(n):\n    i, s = 0, 0\n    while i < n:\n        s += i\n        i += 1\n    return s\n"
 
 
 def _check(counter) -> str:
@@ -48,11 +47,7 @@ def test_one_interpreter_per_test_module_and_the_same_verdicts(tmp_path):
 
 
 def test_a_hang_is_a_kill_in_a_check_worker(tmp_path):
-    root = synthetic_item(tmp_path, LOOP, "def check_original(m):\n    assert m.total(4) == 6\n",
-                          original=LOOP.replace("s += i", "s -= i"))
-    out = tmp_path / "gen"
-    made = cli("mutate", "--from-corpus", str(root), "--out", str(out), "--operators", "SDL", "--timeout", "3")
-    assert made.returncode == 0, made.stderr
+    out = looping_corpus(tmp_path, "3")
     report = _verify(out, "--timeout", "3")
     assert report["passed"], report["failures"]
     looping = next(p for p in (out / "items").iterdir() if "i += 1" not in (p / "original.py").read_text())
@@ -65,12 +60,7 @@ def test_a_mutant_killed_by_a_timeout_is_checked_under_the_limit_mutate_gave_it(
     from redpen_bench.gate.killability import run_killability
     from redpen_bench.model.corpus import load_corpus
 
-    root = synthetic_item(tmp_path, LOOP, "def check_original(m):\n    assert m.total(4) == 6\n",
-                          original=LOOP.replace("s += i", "s -= i"))
-    out = tmp_path / "gen"
-    assert cli("mutate", "--from-corpus", str(root), "--out", str(out), "--operators", "SDL",
-               "--timeout", "8").returncode == 0
-    corpus = load_corpus(out)
+    corpus = load_corpus(looping_corpus(tmp_path, "8"))
     looping = next(i for i in corpus.items if i.provenance.get("timed_out") is True)
     found = run_killability(corpus, timeout=8.0, in_workers=True)
     results = {r.check.variant: r for r in found[looping.id]}
