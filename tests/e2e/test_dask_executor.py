@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from redpen_bench.run.folder import RunFolder
+from tests.conftest import FIXTURE_CORPUS
 from tests.e2e.mutate_helpers import ROOT, cli, shipped_items, tree_digest
 
 distributed = pytest.importorskip("distributed")
@@ -100,7 +101,7 @@ def test_same_corpus_verify_and_rows_under_every_executor(tmp_path, scheduler):
 
 
 def test_unreachable_scheduler_is_one_line_exit_2(tmp_path):
-    done = cli("verify", "--corpus", str(ROOT / "tests" / "fixtures" / "corpus"),
+    done = cli("verify", "--corpus", str(FIXTURE_CORPUS),
                "--executor", f"dask:tcp://127.0.0.1:{free_port()}")
     assert done.returncode == 2
     assert "no Dask scheduler answers there" in done.stderr
@@ -134,7 +135,7 @@ main(sys.argv[1:])
 @pytest.mark.parametrize("command", [["verify", "--corpus", "CORPUS"], ["run", "--corpus", "CORPUS",
                                                                          "--reviewer", "ruff:default"]])
 def test_missing_extra_names_it_in_one_line_exit_2(tmp_path, command):
-    argv = [str(ROOT / "tests" / "fixtures" / "corpus") if a == "CORPUS" else a for a in command]
+    argv = [str(FIXTURE_CORPUS) if a == "CORPUS" else a for a in command]
     done = subprocess.run([sys.executable, "-c", _NO_DASK, *argv, "--executor", "dask:local"], cwd=tmp_path,
                           capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert done.returncode == 2, done.stderr

@@ -15,9 +15,9 @@ from redpen_bench.cli import main
 from redpen_bench.model.corpus import load_corpus
 from redpen_bench.reviewers.base import ReviewOptions
 from redpen_bench.scoring.rules import TABLE_COLUMNS, FindingsError, rule_firings, rule_table
+from tests.conftest import FIXTURE_CORPUS as CORPUS
 
 ROOT = Path(__file__).resolve().parents[1]
-CORPUS = ROOT / "fixtures" / "corpus"
 LOGS = ROOT / "fixtures" / "sarif"
 
 

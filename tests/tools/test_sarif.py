@@ -19,9 +19,9 @@ from redpen_bench.reviewers.base import ReviewOptions, SpecError, Task
 from redpen_bench.reviewers.tools.sarif import SarifReviewer
 from redpen_bench.reviewers.tools.sarif_log import SarifError, corpus_key
 from redpen_bench.run.folder import RunFolder
+from tests.conftest import FIXTURE_CORPUS as CORPUS
 
 ROOT = Path(__file__).resolve().parents[1]
-CORPUS = ROOT / "fixtures" / "corpus"
 LOGS = ROOT / "fixtures" / "sarif"
 
 

@@ -10,6 +10,7 @@ import pytest
 from redpen_bench.cli import main
 from redpen_bench.cli.config import ConfigError, compare_settings, find_config, load_config, resolve_specs
 from redpen_bench.errors import InputError
+from tests.conftest import FIXTURE_CORPUS
 
 
 def reviewer(name: str, spec: str = "always-no") -> str:
@@ -95,7 +96,7 @@ def test_an_unknown_name_says_which_files_were_looked_for(tree):
 
 def test_run_uses_a_parent_config(tree, monkeypatch, capsys):
     monkeypatch.chdir(tree / "top" / "mid" / "low")
-    corpus = Path(__file__).resolve().parents[1] / "fixtures" / "corpus"
+    corpus = FIXTURE_CORPUS
     main(["run", "--reviewer", "top", "--corpus", str(corpus), "--out", "run"])
     assert capsys.readouterr().out.splitlines()[-1] == "run"
     assert (tree / "top" / "mid" / "low" / "run" / "verdicts.jsonl").is_file()

@@ -6,8 +6,9 @@ from pathlib import Path
 
 from redpen_bench.cli import main
 from redpen_bench.run.folder import RunFolder, fresh_dir
+from tests.conftest import FIXTURE_CORPUS
 
-CORPUS = str(Path(__file__).resolve().parents[1] / "fixtures" / "corpus")
+CORPUS = str(FIXTURE_CORPUS)
 
 
 def run(capsys, *args: str) -> tuple[str, str]:

@@ -16,8 +16,8 @@ from redpen_bench.model.corpus import load_corpus
 from redpen_bench.reviewers.base import ReviewOptions, SpecError
 from redpen_bench.reviewers.tools.sarif import SarifReviewer
 from redpen_bench.run.folder import RunFolder
+from tests.conftest import FIXTURE_CORPUS as CORPUS
 
-CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "corpus"
 KIND_OF = {"original": "fail", "fixed": "review", "clean": "open", "disguised": "pass"}
 
 

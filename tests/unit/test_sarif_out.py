@@ -10,6 +10,7 @@ import pytest
 
 from redpen_bench.model.corpus import load_corpus
 from redpen_bench.report.sarif_out import DEFAULT_RULE, level_of, ranges, sarif_log, sarif_text
+from tests.conftest import FIXTURE_CORPUS
 
 TESTS = Path(__file__).resolve().parents[1]
 SCHEMA = json.loads((TESTS / "fixtures" / "schemas" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
@@ -23,7 +24,7 @@ def valid(log: dict) -> None:
 
 @pytest.fixture(scope="module")
 def corpus():
-    return load_corpus(TESTS / "fixtures" / "corpus")
+    return load_corpus(FIXTURE_CORPUS)
 
 
 def row(reviewer, item, variant, defect, lines=(), explanation="", **extra):

@@ -6,7 +6,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-from pathlib import Path
 
 import pytest
 
@@ -15,8 +14,7 @@ from redpen_bench.cli import main
 from redpen_bench.model.corpus import load_corpus
 from redpen_bench.report.stats import bootstrap, pair_test
 from redpen_bench.reviewers.base import ReviewOptions
-
-CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "corpus"
+from tests.conftest import FIXTURE_CORPUS as CORPUS
 
 
 @pytest.fixture(scope="module")
