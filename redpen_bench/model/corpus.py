@@ -118,11 +118,13 @@ class Corpus:
         """Every scored file, item by item, in variant order."""
         return [v for item in self.items for v in item.variants.values()]
 
+    @cached_property
+    def _items_by_id(self) -> dict[str, Item]:
+        return {item.id: item for item in self.items}
+
     def item(self, item_id: str) -> Item:
-        for item in self.items:
-            if item.id == item_id:
-                return item
-        raise KeyError(item_id)
+        """The item of that id (KeyError when there is none): a lookup, not a scan, for every row imported."""
+        return self._items_by_id[item_id]
 
     def summary(self) -> dict:
         return {

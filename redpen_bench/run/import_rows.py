@@ -54,9 +54,10 @@ def read_row(data: Any, path: Path, line: int, corpus: Corpus | None, where: str
         raise ReplayError(f"{where}: {problem}")
     item, variant = data["item"], data["variant"]
     if corpus is not None:
-        known = next((i for i in corpus.items if i.id == item), None)
-        if known is None:
-            raise ReplayError(f"{where}: field 'item': unknown item '{item}' (not in corpus {corpus.name})")
+        try:
+            known = corpus.item(item)
+        except KeyError:
+            raise ReplayError(f"{where}: field 'item': unknown item '{item}' (not in corpus {corpus.name})") from None
         snippet = known.variants.get(variant)
         if snippet is None:
             raise ReplayError(f"{where}: field 'variant': '{variant}' is not a scored variant of {item}: "
