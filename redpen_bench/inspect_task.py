@@ -11,6 +11,7 @@ One Sample per scored file (id `item/variant`); an Inspect epoch is a Red-Pen sa
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -64,15 +65,12 @@ def table_metrics(rows: list[dict], corpus: Corpus) -> dict[str, float]:
     table = score_rows(rows, corpus)
     if table.summary.empty:
         return {}
-    summary = table.to_json()["reviewers"]
-    (entry,) = summary.values()
-    tiers = list(entry["tiers"].values())
-    out = {"average": entry["average"]}
-    for name in METRIC_NAMES[1:]:
-        values = [t[name] for t in tiers if t[name] is not None]
-        out[name] = sum(values) / len(values) if values else None
+    (reviewer,) = table.reviewers
+    (entry,) = table.to_json()["reviewers"].values()
+    means = table.tier_means(reviewer)
+    out = {"average": entry["average"]} | {name: means[name] for name in METRIC_NAMES[1:]}
     out |= {f"score_{tier}": t["score"] for tier, t in entry["tiers"].items()}
-    return {k: v for k, v in out.items() if v is not None}
+    return {k: v for k, v in out.items() if v is not None and not math.isnan(v)}  # NaN: no tier has it
 
 
 @metric(scores="unreduced")  # every epoch's answer: Red-Pen averages samples itself, after scoring each

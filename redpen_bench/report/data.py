@@ -150,6 +150,7 @@ def _rows(table: ScoredTable, boot: stats.Bootstrap, families: dict[str, str]) -
     by_reviewer = {key: part.set_index("tier") for key, part in table.by_tier.groupby("reviewer", sort=False)}
     for reviewer, summary in table.summary.iterrows():
         tiers = by_reviewer.get(reviewer, table.by_tier.iloc[:0].set_index("tier"))
+        means = table.tier_means(reviewer)
         metrics = {
             tier: {m: Cell(float(tiers.loc[tier, m]), *boot.interval(reviewer, m, tier)) for m in METRICS}
             for tier in table.tiers if tier in tiers.index
@@ -162,7 +163,7 @@ def _rows(table: ScoredTable, boot: stats.Bootstrap, families: dict[str, str]) -
             unparsed=int(summary["unparsed"]), errors=int(summary["errors"]), missing=int(summary["missing"]),
             lenient=int(summary["lenient"]),
             metrics=metrics,
-            detection_mean=float(tiers["detection"].mean()), fpr_mean=float(tiers["fpr"].mean()),
+            detection_mean=means["detection"], fpr_mean=means["fpr"],
         ))
     # best first; equal Averages keep a stable, readable order (baselines after tools, then by name)
     rows.sort(key=lambda r: (-round(r.average.value, 12), r.baseline, r.reviewer))

@@ -163,6 +163,12 @@ class ScoredTable:
     def reviewers(self) -> list[str]:
         return list(self.summary.index)
 
+    def tier_means(self, reviewer: str) -> dict[str, float]:
+        """Each metric's mean over the reviewer's tiers (a tier without it skipped: NaN), as the Average weighs
+        the tiers: the report's scatter coordinates and Inspect's metrics."""
+        tiers = self.by_tier[self.by_tier["reviewer"] == reviewer]
+        return {m: float(tiers[m].mean()) for m in METRICS}
+
     def to_json(self) -> dict:
         reviewers = {}
         for key, row in self.summary.iterrows():
