@@ -13,7 +13,7 @@ passes it through the one function of its medium below, so a case found in one p
   block it sits in nor start markup; `markdown_html` for text inside raw HTML (a `<summary>`).
 - `csv_cell`: a text cell a spreadsheet would run as a formula gets a leading apostrophe (OWASP).
 - `html`: HTML-escaped (the HTML report).
-- `chart`: a chart label (matplotlib SVG, where XML allows no control character).
+- `chart`: a chart label (matplotlib SVG, where XML allows no control character and `$` starts mathtext).
 
 Plain text (letters, digits, punctuation a name or a sentence uses) passes every function unchanged except
 `markdown`, `markdown_html` and `html`, which escape only their metacharacters.
@@ -52,7 +52,7 @@ def rich_text(text: object) -> Text:
     return Text(terminal(text))
 
 
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]|#~@])")
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]|#~@$])")  # $: GitHub's math
 _AUTOLINK = re.compile(r"(?i)\b(https?|ftp|mailto|www)([:.])")  # GFM links bare URLs: break the scheme
 _LIST_NUMBER = re.compile(r"\d+(?=[.)])")
 
@@ -80,8 +80,8 @@ def markdown_html(text: object) -> str:
 
 
 def html(text: object) -> str:
-    """For HTML text and attribute values."""
-    return _html.escape(str(text))
+    """For HTML text and attribute values: HTML-escaped, controls but newline and tab shown as escapes."""
+    return _html.escape(terminal(text, lines=True))
 
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -107,5 +107,6 @@ def csv_frame(frame):
 
 
 def chart(text: object) -> str:
-    """For a chart label: controls visible, on one line (XML allows no control character)."""
-    return terminal(text)
+    """For a matplotlib label: controls visible, on one line (XML allows no control character), and every `$`
+    escaped (a pair of them starts mathtext, which shows other text and fails on what it cannot parse)."""
+    return terminal(text).replace("$", r"\$")
