@@ -12,11 +12,12 @@ passes it through the one function of its medium below, so a case found in one p
 - `markdown`: inline Markdown on one line: HTML and Markdown metacharacters escaped, so it can neither end the
   block it sits in nor start markup; `markdown_html` for text inside raw HTML (a `<summary>`).
 - `csv_cell`: a text cell a spreadsheet would run as a formula gets a leading apostrophe (OWASP).
-- `html`: HTML-escaped (the HTML report).
+- `html`: HTML-escaped, controls shown as escapes (the HTML report).
 - `chart`: a chart label (matplotlib SVG, where XML allows no control character and `$` starts mathtext).
 
-Plain text (letters, digits, punctuation a name or a sentence uses) passes every function unchanged except
-`markdown`, `markdown_html` and `html`, which escape only their metacharacters.
+Plain text (letters, digits, punctuation a name or a sentence uses) passes `terminal`, `rich_text` and
+`csv_cell` unchanged; `markdown`, `markdown_html`, `html` and `chart` escape only their metacharacters, which a
+renderer shows as the characters they were.
 """
 
 from __future__ import annotations
