@@ -15,8 +15,10 @@ item is dropped and counted as bad_lines, see mutate.finish).
 
 from __future__ import annotations
 
+import ast
 import random
 import re
+import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -113,10 +115,43 @@ def _deletion_lines(mutated: str, first: int, function_end: int) -> tuple[tuple[
     return (below,), {below: (above,)}
 
 
+def _defined_names(statement: str) -> set[str]:
+    """Names a deleted statement bound (assignment targets, loop and with targets, imports, definitions)."""
+    try:
+        tree = ast.parse(textwrap.dedent(statement))
+    except SyntaxError:
+        return set()
+    names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+    return names
+
+
+def _first_use(mutated: str, names: set[str], first: int, last: int) -> int | None:
+    """The first line in first..last that reads one of `names`: where a missing definition shows (the `return
+    spot` below a deleted `spot = ...`), which a reviewer may name for the deleted statement."""
+    if not names:
+        return None
+    pattern = re.compile(r"(?<![\w.])(" + "|".join(map(re.escape, sorted(names))) + r")(?!\w)")
+    lines = mutated.splitlines()
+    for number in range(first, min(last, len(lines)) + 1):
+        code = lines[number - 1].split("#", 1)[0]
+        if pattern.search(code):
+            return number
+    return None
+
+
 def _build(source: str, site: Site, key: str, mutated: str) -> Mutant:
     if site.removed:
         first, last = site.removed
-        lines, sites = _deletion_lines(mutated, first, site.function_end - (last - first + 1))
+        function_end = site.function_end - (last - first + 1)
+        lines, sites = _deletion_lines(mutated, first, function_end)
+        use = _first_use(mutated, _defined_names(site.original), first, function_end)
+        if use is not None and use not in lines and use not in sites.get(lines[0], ()):
+            sites = {lines[0]: tuple(sorted({*sites.get(lines[0], ()), use}))}
         shift = last - first + 1
         to_source = sorted({n + shift if n >= first else n for n in (*lines, *sites.get(lines[0], ()))})
         said = _describe(site.original, "", lines[0], "above" if lines[0] >= first else "below")

@@ -66,7 +66,7 @@ def _check_lines(source: str, mutant: Mutant) -> None:
         planted = mutant.lines[0]
         if planted >= first:    # the next line of code below the insertion point
             assert all(_BLANK.match(line) for line in after[first - 1: planted - 1])
-            assert mutant.sites[planted] and max(mutant.sites[planted]) < first
+            assert mutant.sites[planted] and min(mutant.sites[planted]) < first
         else:                   # nothing of the function follows: the line of code above
             assert all(_BLANK.match(line) for line in after[planted: first - 1])
     else:
@@ -126,7 +126,8 @@ def test_deletion_lines_and_sites(fixture_scan):
     assert share.mutated == "pass" and share.lines == (15,) and not share.removed
     first = next(m for m in _by(fixture_scan.mutants, "SDL") if m.original.startswith("share = total / count"))
     assert first.removed == (12,) and first.lines == (13,)     # `if` now at 13: the blank line 13 skipped
-    assert first.sites == {13: (10,)}                            # the comment line above is not code
+    # the comment line above is not code; `share` is next read on line 14 (where its absence shows)
+    assert first.sites == {13: (10, 14)}
     assert first.mutated == "" and "deleted just above" in first.description
 
 
@@ -246,7 +247,7 @@ def test_combine_applies_both_parts(fixture_scan):
     assert hom is not None and hom.operator == "HOM" and hom.parts == (sign, deletion)
     assert "share = total" not in hom.source and "else share" in hom.source
     # the deletion shifted the return up a line: both parts' lines in the combined module's numbering
-    assert hom.lines == (13, 23) and hom.sites == {13: (10,)}
+    assert hom.lines == (13, 23) and hom.sites == {13: (10, 14)}
     assert hom.source.splitlines()[22].strip() == "return share if head else share"
     assert combine(FIXTURE, boundary, deletion) is None          # the deletion is planted on the `if` line
     assert combine(FIXTURE, division, deletion) is None          # the same line
