@@ -11,6 +11,7 @@ import click
 
 from redpen_bench import __version__
 from redpen_bench.errors import FULL_DISK, PLACE_ERRNOS, InputError
+from redpen_bench.model.outside_text import terminal
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -64,8 +65,8 @@ def main(argv: list[str] | None = None) -> None:
     signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         cli.main(args=argv, prog_name="redpen-bench", standalone_mode=False)
-    except InputError as exc:
-        click.echo(f"redpen-bench: error: {exc}", err=True)
+    except InputError as exc:  # it may quote names and messages read from files: shown, never sent
+        click.echo(f"redpen-bench: error: {terminal(exc, lines=True)}", err=True)
         sys.exit(exc.exit_code)
     except (click.exceptions.Abort, KeyboardInterrupt):
         _interrupted()

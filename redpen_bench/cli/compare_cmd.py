@@ -30,16 +30,17 @@ def leaderboard_text(report) -> str:
     from rich.console import Console
     from rich.table import Table
 
+    from redpen_bench.model.outside_text import rich_text
     from redpen_bench.report.data import interval, pct
 
     data = report.data
-    grid = Table(title=f"{data.corpus['name']} {data.corpus['hash'][:12]} ({data.corpus['items']} items)")
+    grid = Table(title=rich_text(f"{data.corpus['name']} {data.corpus['hash'][:12]} ({data.corpus['items']} items)"))
     for name in ("#", "reviewer", *[t[:1].upper() + t[1:] for t in data.tiers], "Average", "95 % interval"):
         grid.add_column(name, justify="left" if name == "reviewer" else "right")
     for rank, row in enumerate(data.rows, 1):
         cells = [pct(row.tiers[t].value) if t in row.tiers else "—" for t in data.tiers]
         style = "bold red" if row.family == "always-no" else ("dim" if row.baseline else None)
-        grid.add_row(str(rank), row.reviewer, *cells, pct(row.average.value),
+        grid.add_row(str(rank), rich_text(row.reviewer), *cells, pct(row.average.value),
                      interval(row.average.low, row.average.high), style=style,
                      end_section=row.family == "always-no")
     buffer = io.StringIO()

@@ -10,6 +10,7 @@ import click
 
 from redpen_bench.cli.common import executor_option, open_corpus, opened_executor, print_path
 from redpen_bench.model.corpus_files import default_corpus_path, read_toml
+from redpen_bench.model.outside_text import terminal
 
 # where verify looks for run folders and reports of this corpus made earlier (relative to the working folder)
 SEEN_PLACES = (Path("runs"), Path("reports"))
@@ -71,17 +72,18 @@ def verify_command(corpus_dir, item_ids, fmt, timeout, jobs, executor, **thresho
         sys.exit(130)
     warnings = version_warnings(corpus, SEEN_PLACES)
     for warning in warnings:
-        click.echo(f"redpen-bench: warning: {warning}", err=True)
+        click.echo(f"redpen-bench: warning: {terminal(warning)}", err=True)
     if fmt == "json":
         click.echo(json.dumps(report.to_json() | {"corpus": corpus.summary(), "warnings": warnings}, indent=2))
     else:
         checked = f"; checked: {', '.join(items)}" if items else ""
-        click.echo(f"corpus {corpus.name} {corpus.version} ({corpus.hash[:12]}): {len(corpus.items)} items{checked}")
+        click.echo(terminal(f"corpus {corpus.name} {corpus.version} ({corpus.hash[:12]}): {len(corpus.items)} items"
+                            f"{checked}"))
         for failure in report.failures:
-            click.echo(f"FAIL {failure['item']}: {failure['check']}: {failure['reason']}")
+            click.echo(terminal(f"FAIL {failure['item']}: {failure['check']}: {failure['reason']}"))
         _echo_closest(report, limits)
         for note in report.notes:
-            click.echo(f"note: {note}")
+            click.echo(f"note: {terminal(note)}")
         click.echo(report.summary_line())
     if not report.passed:
         sys.exit(1)

@@ -9,6 +9,7 @@ import click
 
 from redpen_bench.cli.common import corpus_option, open_corpus, print_path
 from redpen_bench.errors import InputError
+from redpen_bench.model.outside_text import csv_frame, rich_text
 from redpen_bench.run.folder import RunFolder
 
 
@@ -26,10 +27,10 @@ def rules_text(table) -> str:
     for row in table.itertuples():
         hit_rate = "—" if row.findings_defective == 0 else f"{row.line_hit_rate * 100:.0f}%"
         grid.add_row(
-            row.reviewer, row.rule,
+            rich_text(row.reviewer), rich_text(row.rule),
             f"{row.fires_defective}/{row.snippets_defective}", f"{row.fires_control}/{row.snippets_control}",
             f"{row.line_hits}/{row.findings_defective} {hit_rate}", f"{row.defective_share * 100:.0f}%",
-            row.example,
+            rich_text(row.example),
         )
     buffer = io.StringIO()
     Console(file=buffer, width=160, force_terminal=False).print(grid)
@@ -73,7 +74,7 @@ def rules_command(run_dir, corpus_dir, reviewer, out):
     click.echo(rules_text(table), nl=False)
     out = out or folder.path / "rules.csv"
     out.parent.mkdir(parents=True, exist_ok=True)
-    table.to_csv(out, index=False, float_format="%.6f")
+    csv_frame(table).to_csv(out, index=False, float_format="%.6f")
     print_path(out)
 
 

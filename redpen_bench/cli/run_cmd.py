@@ -19,6 +19,7 @@ from redpen_bench.cli.common import (
     print_path,
 )
 from redpen_bench.errors import InputError
+from redpen_bench.model.outside_text import terminal
 from redpen_bench.reviewers import families, split_specs
 from redpen_bench.reviewers.base import ReviewOptions
 from redpen_bench.run.folder import default_run_dir, fresh_dir
@@ -117,13 +118,14 @@ class StderrProgress:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+        # a reviewer's name is text, never markup: its controls shown as escapes (model/outside_text.py)
+        self.bar = Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
                             TimeElapsedColumn(), console=Console(stderr=True), transient=False)
         self.tasks: dict[str, int] = {}
 
     def __call__(self, key: str, advance: int, total: int, note: str = "") -> None:
         if key not in self.tasks:
-            self.tasks[key] = self.bar.add_task(f"{key} {note}".rstrip(), total=total)
+            self.tasks[key] = self.bar.add_task(terminal(f"{key} {note}".rstrip()), total=total)
         self.bar.advance(self.tasks[key], advance)
 
 
@@ -179,13 +181,14 @@ def tell_outcome(result) -> None:
     """On stderr: reviewers asked again because they changed, reviewers that failed, and what every reviewer's
     rows hold now."""
     for key in result.refreshed:
-        click.echo(f"redpen-bench: {key} changed since its stored rows (tool, profile, model or prompt): "
+        click.echo(f"redpen-bench: {terminal(key)} changed since its stored rows (tool, profile, model or prompt): "
                    "asked every snippet again", err=True)
     for key, message in result.failures.items():
-        click.echo(f"redpen-bench: reviewer {key} failed: {message} (its rows are error rows)", err=True)
-    width = max((len(key) for key in result.outcomes), default=0)
+        click.echo(f"redpen-bench: reviewer {terminal(key)} failed: {terminal(message)} (its rows are error rows)",
+                   err=True)
+    width = max((len(terminal(key)) for key in result.outcomes), default=0)
     for key, o in result.outcomes.items():
-        click.echo(f"redpen-bench: {key.ljust(width)}  {o['answered']} answered, {o['unparsed']} unparsed, "
+        click.echo(f"redpen-bench: {terminal(key).ljust(width)}  {o['answered']} answered, {o['unparsed']} unparsed, "
                    f"{o['errors']} errors, {o['missing']} missing", err=True)
     if result.has_errors and result.failures:  # retrying helps only once what stopped the reviewer is fixed
         click.echo(f"redpen-bench: error rows remain (exit {RETRY_EXIT}): fix what stopped the reviewer (above), "

@@ -16,6 +16,7 @@ import click
 
 from redpen_bench.cli.common import corpus_option, open_corpus
 from redpen_bench.errors import InputError
+from redpen_bench.model.outside_text import csv_frame, rich_text
 from redpen_bench.reviewers.baselines import BASELINES
 
 if TYPE_CHECKING:  # pandas is heavy: the scorer is imported when a command scores, not at start-up
@@ -29,7 +30,8 @@ def leaderboard_text(table: ScoredTable, boot=None) -> str:
     from rich.table import Table
 
     data = table.to_json()["reviewers"]
-    grid = Table(title=f"{table.corpus['name']} {table.corpus['hash'][:12]}  ({table.corpus['items']} items)")
+    corpus = table.corpus
+    grid = Table(title=rich_text(f"{corpus['name']} {corpus['hash'][:12]}  ({corpus['items']} items)"))
     grid.add_column("reviewer")
     for tier in table.tiers:
         grid.add_column(tier[:1].upper() + tier[1:], justify="right")
@@ -46,7 +48,7 @@ def leaderboard_text(table: ScoredTable, boot=None) -> str:
             cells += [_pct(entry["average"]) + sd, f"[{_pct(low)}, {_pct(high)}]"]
         else:
             cells.append(_pct(entry["average"]) + sd)
-        grid.add_row(key, *cells, f"{entry['unparsed']} / {entry['errors']}",
+        grid.add_row(rich_text(key), *cells, f"{entry['unparsed']} / {entry['errors']}",
                      style="dim" if key in BASELINES and boot is not None else None)
     buffer = io.StringIO()
     Console(file=buffer, width=120, force_terminal=False).print(grid)
@@ -63,7 +65,7 @@ def scores_csv(table: ScoredTable, boot=None) -> str:
     if boot is not None:
         for column, values in _interval_columns(frame, boot).items():
             frame[column] = values
-    return frame.to_csv(index=False, float_format="%.6f")
+    return csv_frame(frame).to_csv(index=False, float_format="%.6f")
 
 
 def _interval_columns(frame, boot) -> dict[str, list[float]]:

@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from redpen_bench.cli.common import corpus_option, executor_option, open_corpus, opened_executor, print_path
+from redpen_bench.model.outside_text import rich_text
 from redpen_bench.reviewers.base import ReviewOptions
 
 
@@ -24,8 +25,8 @@ def report_text(report) -> str:
 
     cv, sel, table = report.cv, report.selection, report.table
     corpus = report.corpus
-    figures = Table(title=f"{report.tool} {report.tool_version} on {corpus['name']} {corpus['hash'][:12]} "
-                          f"({corpus['items']} items, {corpus['snippets']} snippets)")
+    figures = Table(title=rich_text(f"{report.tool} {report.tool_version} on {corpus['name']} "
+                                    f"{corpus['hash'][:12]} ({corpus['items']} items, {corpus['snippets']} snippets)"))
     figures.add_column("reviewer")
     figures.add_column("Average", justify="right")
     figures.add_column("")
@@ -54,7 +55,7 @@ def report_text(report) -> str:
     for i, rule in enumerate(sel.rules):
         r = table.index([rule])[0]
         after = _pct(sel.trace[i + 1]) if sel.method == "greedy" else ""
-        rules.add_row(rule, f"{int(table.fires[r][defective].sum())} / {int(defective.sum())}",
+        rules.add_row(rich_text(rule), f"{int(table.fires[r][defective].sum())} / {int(defective.sum())}",
                       f"{int(table.fires[r][~defective].sum())} / {int((~defective).sum())}", after,
                       f"{cv.chosen_in(rule)} / {len(cv.selections)}")
     buffer = io.StringIO()

@@ -20,6 +20,7 @@ import pandas as pd
 from redpen_bench import __version__
 from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import Corpus
+from redpen_bench.model.outside_text import csv_frame
 from redpen_bench.report import charts, document, html, markdown
 from redpen_bench.report.data import ReportData, gather, shorten
 from redpen_bench.report.sarif_out import write_sarif
@@ -101,17 +102,11 @@ def _rules(rows: list[dict], corpus: Corpus, families: dict[str, str]):
     return table[ALL_RULE_COLUMNS], top
 
 
-def csv_text(text: str) -> str:
-    """A text cell a spreadsheet would run as a formula (=, +, -, @ first) made plain text by a leading '.
-    Only names go through here: a number such as -0.5 stays a number."""
-    return f"'{text}" if text[:1] in ("=", "+", "-", "@") else text
-
-
 def scores_frame(data: ReportData) -> pd.DataFrame:
     """scores.csv: one row per (reviewer, tier) and one per reviewer for the Average, values and intervals."""
     records = []
     for rank, row in enumerate(data.rows, 1):
-        base = {"rank": rank, "reviewer": csv_text(row.reviewer), "family": csv_text(row.family)}
+        base = {"rank": rank, "reviewer": row.reviewer, "family": row.family}
         for tier, cells in row.metrics.items():
             record = base | {"tier": tier, "n_items": data.tier_items.get(tier, 0)}
             for metric in METRICS:
@@ -193,7 +188,7 @@ def build_report(run_dirs: Sequence[str | Path | RunFolder], corpus: Corpus, out
     with _staged(out) as stage:
         (stage / "charts").mkdir()
         _write_verdicts(stage / "verdicts.jsonl", rows, data)
-        scores_frame(data).to_csv(stage / "scores.csv", index=False, float_format="%.6f")
+        csv_frame(scores_frame(data)).to_csv(stage / "scores.csv", index=False, float_format="%.6f")
         write_sarif(stage / "findings.sarif", rows, corpus, runs["reviewers"])
         for name, svg in svgs.items():
             (stage / "charts" / f"{name}.svg").write_text(svg, encoding="utf-8")
