@@ -11,7 +11,8 @@ import io
 import math
 import re
 
-from redpen_bench.report.data import ReportData, interval, pct
+from redpen_bench.report.data import ReportData
+from redpen_bench.scoring.percent import interval, pct
 
 BASELINE_COLOR = "#8a8f98"
 TOOL_COLOR = "#1f5fa8"
