@@ -10,19 +10,22 @@ from pathlib import Path
 
 import click
 
+from redpen_bench import api
 from redpen_bench.cli.common import (
     RETRY_EXIT,
     bootstrap_option,
     build_options,
     config_option,
     corpus_option,
+    default,
     fresh_option,
     lock_timeout,
     opened_executor,
     print_path,
     review_options,
 )
-from redpen_bench.cli.show import TerminalProgress, leaderboard_text, report_standings, tell_outcome
+from redpen_bench.cli.show import TerminalProgress, tell_outcome
+from redpen_bench.report.terminal import leaderboard_text, report_standings
 from redpen_bench.reviewers import split_specs
 
 name_option = click.option("--name", default=None, help="Report folder name under --out (default <corpus>-<time>).")
@@ -42,7 +45,8 @@ def show_report(report) -> None:
 @corpus_option
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Where report folders go (default: redpen.toml [compare] out, else reports/).")
-@click.option("--runs", "runs_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("runs"),
+@click.option("--runs", "runs_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=default(api.compare, "runs_dir"),
               show_default=True, help="Where the run folder goes (re-running the same comparison resumes it).")
 @click.option("--analyzers", default=None,
               help="Only these analyzer tools (comma-separated), or 'none' (default: every shipped profile).")
@@ -55,8 +59,6 @@ def compare_command(reviewers, corpus_dir, out, runs_dir, analyzers, config_path
     """The main job: check the corpus, run the baselines, every analyzer profile and any --reviewer, score
     them and write the comparison report (Markdown, HTML, CSV, verdicts, manifest). --seed seeds the random
     baseline and the bootstrap: the same seed gives the same report."""
-    from redpen_bench import api
-
     config = api.load_config(config_path)
     settings = api.compare_settings(config)
     corpus = api.load_corpus(corpus_dir)
@@ -79,17 +81,16 @@ def compare_command(reviewers, corpus_dir, out, runs_dir, analyzers, config_path
 @click.command("report")
 @click.argument("run_dirs", nargs=-1, required=True, type=click.Path(path_type=Path))
 @corpus_option
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("reports"),
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=default(api.report, "out"),
               show_default=True, help="Where report folders go.")
 @click.option("--reviewer", "-r", "reviewers", multiple=True, help="Only these reviewers (default: all in the runs).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bootstrap (and of random).")
+@click.option("--seed", type=int, default=default(api.report, "seed"), show_default=True,
+              help="Seed of the bootstrap (and of random).")
 @name_option
 @bootstrap_option
 def report_command(run_dirs, corpus_dir, out, reviewers, seed, name, replicates):
     """Write the comparison report from existing run folders (of one corpus), running nothing; the baselines
     the runs lack are added, as `score --intervals` adds them."""
-    from redpen_bench import api
-
     corpus = api.load_corpus(corpus_dir)
     show_report(api.report(run_dirs, corpus, out, split_specs(reviewers), name, replicates, seed))
 

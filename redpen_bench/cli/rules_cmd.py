@@ -2,37 +2,12 @@
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import click
 
 from redpen_bench.cli.common import corpus_option, print_path
 from redpen_bench.model.corpus import load_corpus
-
-
-def rules_text(table) -> str:
-    """The table as the terminal shows it: one line per rule, counts over their denominators."""
-    from rich.console import Console
-    from rich.table import Table
-
-    grid = Table(caption="defective / control: snippets the rule fires on, of those answered; line hits: its "
-                         "findings on defective snippets that cover a planted line; share: defective / (defective + "
-                         "control)")
-    for name, justify in (("reviewer", "left"), ("rule", "left"), ("defective", "right"), ("control", "right"),
-                          ("line hits", "right"), ("share", "right"), ("example", "left")):
-        grid.add_column(name, justify=justify, no_wrap=name != "example", overflow="ellipsis", max_width=60)
-    for row in table.itertuples():
-        hit_rate = "—" if row.findings_defective == 0 else f"{row.line_hit_rate * 100:.0f}%"
-        grid.add_row(
-            row.reviewer, row.rule,
-            f"{row.fires_defective}/{row.snippets_defective}", f"{row.fires_control}/{row.snippets_control}",
-            f"{row.line_hits}/{row.findings_defective} {hit_rate}", f"{row.defective_share * 100:.0f}%",
-            row.example,
-        )
-    buffer = io.StringIO()
-    Console(file=buffer, width=160, force_terminal=False).print(grid)
-    return buffer.getvalue()
 
 
 @click.command("rules")
@@ -45,6 +20,7 @@ def rules_command(run_dir, corpus_dir, reviewer, out):
     """Per rule of each static reviewer: fires on how many defective snippets and controls, and how often its
     line is a planted line. Prints the table, writes it as CSV and prints the CSV path last."""
     from redpen_bench import api
+    from redpen_bench.report.terminal import rules_text
 
     table = api.rules(run_dir, load_corpus(corpus_dir), reviewer)
     click.echo(rules_text(table), nl=False)

@@ -10,9 +10,12 @@ from pathlib import Path
 
 import click
 
-from redpen_bench.cli.common import bootstrap_option, corpus_option
-from redpen_bench.cli.show import leaderboard_text, table_standings
+from redpen_bench import api
+from redpen_bench.cli.common import bootstrap_option, corpus_option, default
 from redpen_bench.errors import InputError
+from redpen_bench.report.score_files import intervals_json, scores_csv
+from redpen_bench.report.stats import bootstrap
+from redpen_bench.report.terminal import leaderboard_text, table_standings
 from redpen_bench.reviewers.baselines import BASELINES
 
 
@@ -47,19 +50,17 @@ class Percent(click.ParamType):
                    "difference of Averages lies above 0. Error or missing rows fail it too.")
 @click.option("--intervals", is_flag=True,
               help="Add the baselines the runs lack and each score's 95 % bootstrap interval.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bootstrap (and of random).")
+@click.option("--seed", type=int, default=default(api.score, "seed"), show_default=True,
+              help="Seed of the bootstrap (and of random).")
 @bootstrap_option
-@click.option("--keywords", type=click.Choice(["words", "substring"]), default="words", show_default=True,
+@click.option("--keywords", type=click.Choice(["words", "substring"]), default=default(api.score, "keywords"),
+              show_default=True,
               help="Keyword matching: at word starts on normalised text, or the seed's casefolded substring "
                    "(to compare with scores made by redpen-bench before corpus 1.1).")
 def score_command(run_dirs, corpus_dir, fmt, reviewer, fail_under, must_beat, intervals, seed, replicates,
                   keywords):
     """Score run folders (of one corpus) into one table. Scores are fractions in JSON and CSV, percent in
     the table."""
-    from redpen_bench import api
-    from redpen_bench.report.score_files import intervals_json, scores_csv
-    from redpen_bench.report.stats import bootstrap
-
     gated = fail_under is not None or must_beat is not None
     if gated and reviewer is None:
         raise InputError(f"{'--fail-under' if fail_under is not None else '--must-beat'} needs --reviewer NAME")
