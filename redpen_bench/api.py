@@ -47,42 +47,11 @@ DEFAULT_OUT = Path("reports")
 DEFAULT_RUNS = Path("runs")
 
 __all__ = [
-    "BASELINES",
-    "DEFAULT_OUT",
-    "DEFAULT_RUNS",
-    "Comparison",
-    "Config",
-    "Corpus",
-    "GateResult",
-    "Progress",
-    "Report",
-    "ReviewOptions",
-    "RunResult",
-    "ScoredTable",
-    "Spec",
-    "Verdict",
-    "analyzer_specs",
-    "baseline_rows",
-    "compare",
-    "compare_settings",
-    "compare_specs",
-    "default_run_dir",
-    "export_sarif",
-    "families",
-    "gate",
-    "gate_names",
-    "load_config",
-    "load_corpus",
-    "parse_answer",
-    "parse_spec",
-    "report",
-    "resolve_specs",
-    "rules",
-    "run",
-    "score",
-    "select_snippets",
-    "tune",
-    "verify",
+    "BASELINES", "DEFAULT_OUT", "DEFAULT_RUNS", "Comparison", "Config", "Corpus", "GateResult", "Progress",
+    "Report", "ReviewOptions", "RunResult", "ScoredTable", "Spec", "Verdict", "analyzer_specs", "baseline_rows",
+    "compare", "compare_settings", "compare_specs", "default_run_dir", "export_sarif", "families", "gate",
+    "gate_names", "load_config", "load_corpus", "parse_answer", "parse_spec", "report", "resolve_specs", "rules",
+    "run", "score", "select_snippets", "tune", "verify",
 ]
 
 
@@ -130,8 +99,6 @@ def score(run_dirs: Sequence[str | Path], corpus: Corpus | None = None, keywords
         )
     rows, _ = with_baselines([row for folder in folders for row in folder.rows()], corpus, baselines, seed)
     return score_rows(rows, corpus, keywords)
-
-DEFAULT_RUNS = Path("runs")
 
 
 def analyzer_specs(only: str | None = None, root: Path | None = None) -> list[str]:
