@@ -28,7 +28,7 @@ from redpen_bench.config import Config, compare_settings, load_config, resolve_s
 from redpen_bench.errors import InputError
 from redpen_bench.gate import verify
 from redpen_bench.model.corpus import Corpus, load_corpus
-from redpen_bench.model.corpus_files import packaged_path
+from redpen_bench.model.corpus_files import authoring_corpus, packaged_path, read_toml
 from redpen_bench.model.verdict import Verdict, parse_answer
 from redpen_bench.report.build import Report, build_report, report_dir
 from redpen_bench.report.ci_gate import GateResult, gate, gate_names
@@ -50,8 +50,8 @@ __all__ = [
     "BASELINES", "DEFAULT_OUT", "DEFAULT_RUNS", "Comparison", "Config", "Corpus", "GateResult", "Progress",
     "Report", "ReviewOptions", "RunResult", "ScoredTable", "Spec", "Verdict", "analyzer_specs", "baseline_rows",
     "compare", "compare_settings", "compare_specs", "default_run_dir", "export_sarif", "families", "gate",
-    "gate_names", "load_config", "load_corpus", "parse_answer", "parse_spec", "report", "resolve_specs", "rules",
-    "run", "score", "select_snippets", "tune", "verify",
+    "gate_names", "load_config", "load_corpus", "new_item", "parse_answer", "parse_spec", "report", "resolve_specs",
+    "rules", "run", "score", "select_snippets", "tune", "verify",
 ]
 
 
@@ -222,6 +222,14 @@ def report(run_dirs: Sequence[str | Path], corpus: Corpus, out: str | Path = DEF
     """The comparison report of existing run folders (of one corpus), running nothing."""
     return build_report(run_dirs, corpus, report_dir(out, name, corpus), reviewers=reviewers or None,
                         replicates=replicates, seed=seed, extra_manifest={"command": "report"})
+
+
+def new_item(item_id: str, tier: str, corpus_dir: str | Path | None = None) -> Path:
+    """Scaffold an item folder (six files and an item.toml to fill in) in the corpus being written."""
+    from redpen_bench.gate.corpus_readme import scaffold_item
+
+    root = authoring_corpus(corpus_dir)
+    return scaffold_item(root, item_id, tier, tuple(read_toml(root / "corpus.toml").get("tiers") or ()))
 
 
 def rules(run_dir: str | Path, corpus: Corpus, reviewer: str | None = None):

@@ -11,18 +11,10 @@ import click
 from redpen_bench.cli.common import default, executor_option, opened_executor, print_path
 from redpen_bench.gate import GateLimits, verify
 from redpen_bench.model.corpus import load_corpus
-from redpen_bench.model.corpus_files import default_corpus_path, read_toml
+from redpen_bench.model.corpus_files import authoring_corpus
 
 # where verify looks for run folders and reports of this corpus made earlier (relative to the working folder)
 SEEN_PLACES = (Path("runs"), Path("reports"))
-
-
-def authoring_corpus(corpus_dir: Path | None) -> Path:
-    """The corpus `verify`, `new-item` and `corpus-readme` work on: --corpus, else ./corpus when it holds a
-    corpus.toml (the one being written), else the shipped corpus."""
-    if corpus_dir is not None:
-        return corpus_dir
-    return Path("corpus") if Path("corpus/corpus.toml").is_file() else default_corpus_path()
 
 
 def authoring_option(f):
@@ -126,11 +118,9 @@ def _echo_closest(report, limits) -> None:
 @authoring_option
 def new_item_command(item_id, tier, corpus_dir):
     """Scaffold an item folder: six files and an item.toml to fill in."""
-    from redpen_bench.gate.corpus_readme import scaffold_item
+    from redpen_bench import api
 
-    root = authoring_corpus(corpus_dir)
-    tiers = tuple(read_toml(root / "corpus.toml").get("tiers") or ())
-    print_path(scaffold_item(root, item_id, tier, tiers))
+    print_path(api.new_item(item_id, tier, corpus_dir))
 
 
 @click.command("corpus-readme")
