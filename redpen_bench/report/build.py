@@ -25,6 +25,8 @@ from redpen_bench.report import charts, document, html, markdown
 from redpen_bench.report.data import ReportData, gather, shorten
 from redpen_bench.report.sarif_out import write_sarif
 from redpen_bench.report.stats import DEFAULT_REPLICATES, LEVEL
+from redpen_bench.reviewers.baselines import BASELINES
+from redpen_bench.run.baseline_rows import ADDED_NOTE, with_baselines
 from redpen_bench.run.folder import RunFolder, now
 from redpen_bench.scoring.scorer import METRICS, ScoredTable, score_rows
 
@@ -175,11 +177,15 @@ def report_dir(out: str | Path, name: str | None, corpus: Corpus) -> Path:
 
 def build_report(run_dirs: Sequence[str | Path | RunFolder], corpus: Corpus, out: str | Path,
                  reviewers: Sequence[str] | None = None, replicates: int = DEFAULT_REPLICATES, seed: int = 0,
-                 extra_manifest: dict | None = None) -> Report:
-    """Score the runs' rows (only `reviewers`' when given) and write the report folder `out`. The files are
+                 extra_manifest: dict | None = None, baselines: Sequence[str] = BASELINES) -> Report:
+    """Score the runs' rows (only `reviewers`' when given) with those of `baselines` they lack, made in memory
+    as `score --intervals` makes them (random seeded by `seed`), and write the report folder `out`. The files are
     written into a hidden folder beside it and renamed into place at the end: a killed report leaves no folder
     that looks complete, and a report already at `out` is replaced whole."""
     rows, runs = read_runs(run_dirs, corpus, reviewers)
+    rows, added = with_baselines(rows, corpus, baselines, seed)
+    for key in added:
+        runs["reviewers"][key] = {"spec": key, "family": key, "info": {"added": ADDED_NOTE}}
     families = {key: entry.get("family") or "" for key, entry in runs["reviewers"].items()}
     table = score_rows(rows, corpus)
     data = gather(table, corpus, runs, replicates, seed, *_rules(rows, corpus, families))

@@ -13,7 +13,8 @@ import math
 import re
 
 from redpen_bench.model.outside_text import chart
-from redpen_bench.report.data import ReportData, interval, pct
+from redpen_bench.report.data import ReportData
+from redpen_bench.scoring.percent import interval, pct
 
 BASELINE_COLOR = "#8a8f98"
 TOOL_COLOR = "#1f5fa8"

@@ -27,15 +27,6 @@ METRIC_NAMES = {"detection": "Detection", "line_f1": "Line F1", "keyword_recall"
                 "fpr": "FPR", "score": "Score"}
 
 
-def pct(x: float | None) -> str:
-    """A share as a percentage with one decimal: the one way every output shows a score."""
-    return "—" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x * 100:.1f}"
-
-
-def interval(low: float, high: float) -> str:
-    return "—" if math.isnan(low) or math.isnan(high) else f"[{pct(low)}, {pct(high)}]"
-
-
 def pvalue(p: float, replicates: int | None = None) -> str:
     if math.isnan(p):
         return "—"
