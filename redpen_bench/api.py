@@ -24,7 +24,8 @@ from redpen_bench.model.verdict import Verdict, parse_answer
 from redpen_bench.reviewers import Spec, families, make_reviewer, parse_spec
 from redpen_bench.reviewers.base import ReviewOptions, Task
 from redpen_bench.reviewers.baselines import BASELINES
-from redpen_bench.run.folder import RunFolder, default_run_dir
+from redpen_bench.run.folder import default_run_dir
+from redpen_bench.run.run_set import read_run_set
 from redpen_bench.run.runner import RunResult, run_reviewers, select_snippets
 from redpen_bench.scoring.scorer import ScoredTable, score_rows
 from redpen_bench.tune.pipeline import tune
@@ -67,23 +68,7 @@ def score(run_dirs: Sequence[str | Path], corpus: Corpus | None = None, keywords
     """Score one or more run folders of the same corpus into one table; `keywords` is the keyword matching
     ("words", or the seed's "substring"). `baselines`: those of BASELINES to add when the runs lack them, on the
     snippets the runs answered (random seeded by `seed`). Scores are fractions (0.167, not 16.7)."""
-    if not run_dirs:
-        raise InputError("score: name at least one run folder")
-    folders = [RunFolder(p) for p in run_dirs]
-    manifests = [f.read_manifest() for f in folders]
-    hashes = {m["corpus"]["hash"] for m in manifests}
-    if len(hashes) > 1:
-        raise InputError(
-            "score: run folders of different corpora: "
-            + ", ".join(f"{f.path} ({m['corpus']['hash'][:12]})" for f, m in zip(folders, manifests))
-        )
-    corpus = corpus or load_corpus()
-    if corpus.hash not in hashes:
-        raise InputError(
-            f"{folders[0].manifest_path}: field 'corpus.hash': made for corpus {hashes.pop()[:12]}, "
-            f"but the corpus given is {corpus.name} {corpus.hash[:12]}; pass the right --corpus"
-        )
-    rows = [row for folder in folders for row in folder.rows()]
+    rows = read_run_set(run_dirs, corpus or load_corpus(), "score").rows
     unknown = [b for b in baselines if b not in BASELINES]
     if unknown:
         raise InputError(f"baseline '{unknown[0]}': expected one of {', '.join(BASELINES)}")

@@ -10,6 +10,7 @@ import click
 from redpen_bench.cli.common import corpus_option, open_corpus, print_path
 from redpen_bench.errors import InputError
 from redpen_bench.run.folder import RunFolder
+from redpen_bench.run.run_set import read_run_set
 
 
 def rules_text(table) -> str:
@@ -48,14 +49,9 @@ def rules_command(run_dir, corpus_dir, reviewer, out):
     from redpen_bench.scoring.rules import FindingsError, rule_table
 
     folder = RunFolder(run_dir)
-    manifest = folder.read_manifest()
+    folder.read_manifest()  # "not a run folder" before the corpus is loaded
     corpus = open_corpus(corpus_dir)
-    if manifest["corpus"]["hash"] != corpus.hash:
-        raise InputError(
-            f"{folder.manifest_path}: field 'corpus.hash': made for corpus {manifest['corpus']['hash'][:12]}, "
-            f"but the corpus given is {corpus.name} {corpus.hash[:12]}; pass the right --corpus"
-        )
-    rows = folder.rows()
+    rows = read_run_set([folder], corpus, "rules").rows
     with_findings = sorted({r["reviewer"] for r in rows if "findings" in r})
     if reviewer is not None:
         if reviewer not in with_findings:

@@ -27,6 +27,16 @@ def _count(value: object) -> bool:
     return type(value) is int and value >= 0
 
 
+def token_count(value: object) -> int | None:
+    """A usage count as a server reported it, or None (unknown): servers send -1, floats, strings or nothing for
+    "not counted", and that is never a reason to lose the answer it came with. The writer and the reader of a row
+    both read usage through this, so a row the tool writes is a row it reads."""
+    return value if type(value) is int and value >= 0 else None
+
+
+USAGE_FIELDS = ("input_tokens", "output_tokens")
+
+
 def _findings(value: object) -> bool:
     return type(value) is list and set(map(type, value)) <= {dict}
 
@@ -35,8 +45,6 @@ def _findings(value: object) -> bool:
 EXTRA_FIELDS: dict[str, tuple[str, Any]] = {
     "findings": ("a list of finding objects", _findings),
     "latency_s": ("a number", _number),
-    "input_tokens": ("a whole number >= 0", _count),
-    "output_tokens": ("a whole number >= 0", _count),
     "cost_usd": ("a number", _number),
     "attempts": ("a whole number >= 0", _count),
     "cached": ("true or false", lambda v: type(v) is bool),
@@ -78,6 +86,18 @@ def row_problem(row: object) -> str | None:
     return None
 
 
+def checked_row(data: object) -> dict:
+    """A stored row (a parsed JSON value) as the scorer reads it: validated, usage counts read as `token_count`
+    reads them; ValueError naming the field when it is not a row."""
+    problem = row_problem(data)
+    if problem:
+        raise ValueError(problem)
+    assert isinstance(data, dict)
+    for key in USAGE_FIELDS & data.keys():
+        data[key] = token_count(data[key])
+    return data
+
+
 @dataclass
 class VerdictRow:
     reviewer: str
@@ -95,6 +115,8 @@ class VerdictRow:
     def of(cls, reviewer: str, item: str, variant: str, verdict: Verdict, sample: int = 0, **meta) -> VerdictRow:
         if verdict.lenient:
             meta.setdefault("lenient", True)
+        for key in USAGE_FIELDS & meta.keys():
+            meta[key] = token_count(meta[key])
         return cls(reviewer, item, variant, verdict.defect, list(verdict.lines), verdict.explanation,
                    verdict.raw, verdict.error, sample, meta)
 
@@ -108,10 +130,7 @@ class VerdictRow:
     @classmethod
     def from_dict(cls, data: object) -> VerdictRow:
         """A stored row, validated; ValueError naming the field when it is not one."""
-        problem = row_problem(data)
-        if problem:
-            raise ValueError(problem)
-        assert isinstance(data, dict)
+        data = checked_row(data)
         meta = {k: v for k, v in data.items() if k not in ROW_FIELDS}
         return cls(data["reviewer"], data["item"], data["variant"], data.get("defect"), list(data.get("lines") or []),
                    data.get("explanation") or "", data.get("raw") or "", data.get("error"), data.get("sample", 0),

@@ -22,7 +22,8 @@ from pathlib import Path
 from redpen_bench import __version__
 from redpen_bench.errors import InputError, place_error
 from redpen_bench.model.corpus import Corpus
-from redpen_bench.model.rows import SNIPPET_HASH_CHARS, VerdictRow, row_problem
+from redpen_bench.model.json_text import parse_json
+from redpen_bench.model.rows import SNIPPET_HASH_CHARS, VerdictRow, checked_row
 from redpen_bench.run.folder_lock import hold, thread_lock
 
 MANIFEST = "manifest.json"
@@ -70,13 +71,8 @@ def read_rows(path: Path) -> tuple[list[dict], list[int]]:
             if not data.strip():
                 continue
             try:
-                row = json.loads(data.decode("utf-8"))
-            except ValueError:  # UnicodeDecodeError is a ValueError
-                skipped.append(number)
-                continue
-            if row_problem(row) is None:
-                rows.append(row)
-            else:
+                rows.append(checked_row(parse_json(data.decode("utf-8"))))
+            except ValueError:  # not UTF-8, not JSON, nested too deeply, not a row
                 skipped.append(number)
     return rows, skipped
 
@@ -121,7 +117,7 @@ class RunFolder:
         if not self.manifest_path.is_file():
             raise RunFolderError(f"{self.manifest_path}: not a run folder (no {MANIFEST})")
         try:
-            manifest = json.loads(self.manifest_path.read_text(encoding="utf-8"))
+            manifest = parse_json(self.manifest_path.read_text(encoding="utf-8"))
         except ValueError as exc:
             raise RunFolderError(f"{self.manifest_path}: unreadable JSON: {exc}") from None
         if not isinstance(manifest, dict) or not isinstance(manifest.get("corpus"), dict) \
@@ -256,7 +252,7 @@ class RunFolder:
                 with self.verdicts_path.open("rb") as lines, tmp.open("wb") as kept:
                     for data in lines:
                         try:
-                            row = json.loads(data.decode("utf-8"))
+                            row = parse_json(data.decode("utf-8"))
                         except ValueError:
                             row = None
                         if not (isinstance(row, dict) and row.get("reviewer") in reviewers):

@@ -14,6 +14,7 @@ from typing import Any
 import rtoml
 
 from redpen_bench.errors import InputError
+from redpen_bench.model.rows import token_count
 
 _DATED = re.compile(r"-(\d{4}-\d{2}-\d{2}|\d{8}|latest)$")
 
@@ -45,6 +46,7 @@ def find_price(model: str, overrides: dict[str, dict[str, float]] | None = None)
 
 
 def cost_usd(price: dict[str, float] | None, input_tokens: int | None, output_tokens: int | None) -> float | None:
-    if price is None or input_tokens is None or output_tokens is None:
+    input_tokens, output_tokens = token_count(input_tokens), token_count(output_tokens)
+    if price is None or input_tokens is None or output_tokens is None:  # a count a server did not give: unknown
         return None
     return round((input_tokens * price["input"] + output_tokens * price["output"]) / 1e6, 8)
