@@ -10,9 +10,9 @@ into validated rows, each line on its own (a bad line is skipped, not the file):
 - `pydantic`: a strict TypedDict with extra keys allowed, TypeAdapter.validate_json per line (gives a dict, as the
   scorer reads);
 - `msgspec`: a Struct, msgspec.json.Decoder(type).decode per line (strict by default), its fields as a dict;
-- `package`: redpen_bench.run.folder.read_rows as it is now.
+- `package`: RunFolder.rows() of the checkout at --root (default: this one): read, validated, last row per key.
 
-    python benchmarks/typed_rows.py [--rows 130000] [--repeat 3]
+    python benchmarks/typed_rows.py [--rows 130000] [--repeat 3] [--only package] [--root OTHER_CHECKOUT]
 
 Prints the best of --repeat wall times per candidate; every candidate must accept every row, and each must
 refuse the same bad rows (checked before timing).
@@ -31,6 +31,8 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 ROOT = Path(__file__).resolve().parents[1]
+if "--root" in sys.argv:  # `package` of another checkout (git worktree of an older commit): before and after
+    ROOT = Path(sys.argv[sys.argv.index("--root") + 1]).resolve()
 sys.path.insert(0, str(ROOT))
 
 REVIEWERS = ["always-no", "always-yes", "oracle", "random", "ruff:default", "ruff:bugs", "pylint:default",
@@ -204,8 +206,13 @@ def msgspec_keeping_extras():
 
 
 def package():
-    from redpen_bench.run.folder import read_rows
-    return read_rows
+    """A run folder's rows as the package reads them (validated, the last per key kept): RunFolder.rows()."""
+    from redpen_bench.run.folder import RunFolder
+
+    def read_folder(path: Path) -> None:
+        folder = RunFolder(path.parent)
+        assert len(folder.rows()) and not folder.skipped_lines
+    return read_folder
 
 
 CANDIDATES = {"hand-written": hand_written, "pydantic": pydantic_candidate, "msgspec": msgspec_candidate,
@@ -228,6 +235,7 @@ def main() -> None:
     parser.add_argument("--rows", type=int, default=130_000)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--only", default=",".join([*CANDIDATES, "package"]))
+    parser.add_argument("--root", type=Path, default=ROOT, help="the checkout whose `package` reader is timed")
     args = parser.parse_args()
     rows = make_rows(args.rows)
     with tempfile.TemporaryDirectory() as tmp:
@@ -236,9 +244,9 @@ def main() -> None:
         print(f"{len(rows):,} rows, {path.stat().st_size / 2**20:.1f} MiB")
         for name in args.only.split(","):
             if name == "package":
-                read_rows = package()
-                best = min(_timed(lambda read_rows=read_rows: read_rows(path)) for _ in range(args.repeat))
-                print(f"{name:>13}: {best:.2f} s")
+                read_folder = package()
+                best = min(_timed(lambda read_folder=read_folder: read_folder(path)) for _ in range(args.repeat))
+                print(f"{name:>13}: {best:.2f} s  ({args.root})")
                 continue
             read = CANDIDATES[name]()
             refused = [read(json.dumps(b).encode()) is None for b in BAD]

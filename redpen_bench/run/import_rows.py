@@ -21,7 +21,7 @@ from typing import Any
 from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import Corpus
 from redpen_bench.model.json_text import parse_json
-from redpen_bench.model.rows import ROW_FIELDS, SNIPPET_HASH_CHARS, row_problem
+from redpen_bench.model.rows import ROW_FIELDS, SNIPPET_HASH_CHARS, latest_rows, row_problem
 from redpen_bench.model.verdict import Verdict, parse_answer
 from redpen_bench.reviewers import Spec, check_name, families
 from redpen_bench.reviewers.base import Emit, SpecError, Task
@@ -160,11 +160,13 @@ class RowImport:
         if changed:
             self.folder.drop_rows(changed)
         stored = {key: self.folder.done(key, fingerprint) for key in stored_keys}
-        latest: dict[tuple, ReplayRow] = {}
-        for row in self.rows:  # the last row per (reviewer, snippet, sample) wins, as in run folders
-            key = keys[row.reviewer] or self.spec.key
-            if (row.item, row.variant) in wanted and (row.item, row.variant, row.sample) not in stored[key]:
-                latest[(key, row.item, row.variant, row.sample)] = row
-        for (key, *_), row in latest.items():
+        def filed_as(row: ReplayRow) -> str:
+            return keys[row.reviewer] or self.spec.key
+
+        new = [row for row in self.rows if (row.item, row.variant) in wanted
+               and (row.item, row.variant, row.sample) not in stored[filed_as(row)]]
+        # the last row per (reviewer, snippet, sample) wins, as in run folders
+        for row in latest_rows(new, lambda row: (filed_as(row), row.item, row.variant, row.sample)):
+            key = filed_as(row)
             emit(Task(wanted[(row.item, row.variant)], row.sample), row.verdict,
                  reviewer=None if key == self.spec.key else key, **row.meta)
