@@ -116,8 +116,9 @@ def checked_row(data: object) -> dict:
     if problem:
         raise ValueError(problem)
     assert isinstance(data, dict)
-    for key in USAGE_FIELDS & data.keys():
-        data[key] = token_count(data[key])
+    for key in USAGE_FIELDS:
+        if key in data:
+            data[key] = token_count(data[key])
     return data
 
 
