@@ -15,6 +15,7 @@ from pathlib import Path
 
 from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import Corpus
+from redpen_bench.reviewers import families
 from redpen_bench.run.folder import RunFolder
 
 
@@ -59,6 +60,22 @@ def check_corpus(folders: Sequence[RunFolder], manifests: Sequence[dict], corpus
                 f"but the corpus given is {corpus.name} {corpus.hash[:12]}; pass the right --corpus")
 
 
+def check_built_in_names(folder: RunFolder, manifest: dict, rows: list[dict]) -> None:
+    """Rows filed under a built-in reviewer's name (`always-no`, `ruff:bugs`) were made by that reviewer: the
+    manifest records the run of that name with that family. Rows added by hand, or by a replay file before such
+    names were refused there, would otherwise be scored and gated against as the baseline itself."""
+    built_in = families()
+    for name in dict.fromkeys(row["reviewer"] for row in rows):
+        family = name.partition(":")[0]
+        if family in built_in and manifest["reviewers"].get(name, {}).get("family") != family:
+            made_by = next((f"{entry.get('spec') or key}" for key, entry in manifest["reviewers"].items()
+                            if name in (entry.get("rows_as") or ())), None)
+            raise InputError(
+                f"{folder.verdicts_path}: field 'reviewer': rows named '{name}', the built-in reviewer's name, that "
+                f"{folder.manifest_path.name} does not record as a run of {family}"
+                + (f" (they came from {made_by})" if made_by else "") + "; they are not scored as it")
+
+
 def read_run_set(run_dirs: Sequence[str | Path | RunFolder], corpus: Corpus, command: str = "score") -> RunSet:
     """The rows of run folders made for `corpus`, checked as the module says."""
     folders = open_folders(run_dirs, command)
@@ -66,8 +83,9 @@ def read_run_set(run_dirs: Sequence[str | Path | RunFolder], corpus: Corpus, com
     check_corpus(folders, manifests, corpus, command)
     rows: list[dict] = []
     owner: dict[str, RunFolder] = {}
-    for folder in folders:
+    for folder, manifest in zip(folders, manifests):
         mine = folder.rows()
+        check_built_in_names(folder, manifest, mine)
         for name in dict.fromkeys(row["reviewer"] for row in mine):
             if name in owner:
                 raise InputError(

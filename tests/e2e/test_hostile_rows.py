@@ -92,6 +92,22 @@ def test_must_beat_a_forged_always_no_is_impossible(fixture_corpus, tmp_path, ca
     assert code == 2 and "field 'reviewer': the name 'always-no'" in err
 
 
+def test_rows_named_after_a_baseline_that_no_run_of_it_made_are_refused(fixture_corpus, tmp_path, capsys):
+    """Rows added to a run folder by hand (or by a replay file before such names were refused there)."""
+    run_reviewers(fixture_corpus, ["mine=always-no"], tmp_path / "r", ReviewOptions())
+    forged = [VerdictRow.answering("always-no", v, Verdict(True)).to_json() for v in fixture_corpus.snippets]
+    with (tmp_path / "r" / "verdicts.jsonl").open("a") as out:
+        out.write("\n".join(forged) + "\n")
+    code, _, err = run_cli(["score", tmp_path / "r", "--corpus", FIXTURE_CORPUS, "--reviewer", "mine", "--must-beat",
+                            "always-no"], capsys)
+    assert code == 2 and "Traceback" not in err
+    assert "rows named 'always-no', the built-in reviewer's name, that manifest.json does not record" in err
+    # a real run of always-no in the same folder is scored as always
+    run_reviewers(fixture_corpus, ["always-no"], tmp_path / "ok", ReviewOptions())
+    code, out, err = run_cli(["score", tmp_path / "ok", "--corpus", FIXTURE_CORPUS, "--format", "json"], capsys)
+    assert code == 0 and "always-no" in json.loads(out)["reviewers"]
+
+
 # ---- 8: one name, two folders ------------------------------------------------------------------------------
 
 def test_one_reviewer_name_in_two_run_folders_is_refused(fixture_corpus, tmp_path, capsys):
