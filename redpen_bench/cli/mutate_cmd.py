@@ -81,9 +81,12 @@ def _summary(console, result, seconds: float) -> None:
 @click.option("--jobs", type=click.IntRange(1), default=None, help="Checks at once (default: cores).")
 @click.option("--timeout", type=click.FloatRange(0.1), default=10.0, show_default=True,
               help="Seconds per kill check; a timeout is a kill only if the source ran in a quarter of it.")
+@click.option("--include-obvious", is_flag=True,
+              help="Keep mutants a reader sees from the planted line alone (constant conditions, stubs, handlers "
+                   "reduced to pass, identities, domain constants), marked in item.toml; dropped by default.")
 @executor_option
 def mutate_command(project, from_corpus, out, seed, sources, tests, operators, max_per_function, max_items, jobs,
-                   timeout, executor):
+                   timeout, include_obvious, executor):
     """Generate a corpus of killed mutants from --from-corpus DIR or from PROJECT (a folder whose tests run with
     `python -m pytest`). Prints the output folder last."""
     from redpen_bench.generate.units import Options
@@ -93,7 +96,7 @@ def mutate_command(project, from_corpus, out, seed, sources, tests, operators, m
     if from_corpus is not None and (sources or tests):
         raise InputError("--source/--tests: only for a PROJECT, not with --from-corpus")
     options = Options(seed=seed, operators=_operators(operators), max_per_function=max_per_function,
-                      max_items=max_items, timeout=timeout)
+                      max_items=max_items, timeout=timeout, include_obvious=include_obvious)
     if project is not None and executor != "local":
         raise InputError(f"--executor {executor}: only with --from-corpus (project mode checks mutants in "
                          "scratch copies of the project on this machine)")

@@ -38,7 +38,8 @@ def corpus_units(corpus: Corpus) -> list[Unit]:
 def scan_unit(unit: Unit, options: Options):
     try:
         first_order = [op for op in options.operators or () if op != HOM] or None
-        return operators.scan(unit.source, first_order, options.max_per_function, unit.seed(options.seed))
+        return operators.scan(unit.source, first_order, options.max_per_function, unit.seed(options.seed),
+                              options.include_obvious)
     except (ValueError, SyntaxError) as exc:
         raise InputError(f"{unit.path}: cannot be mutated: {exc}") from None
 

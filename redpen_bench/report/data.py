@@ -130,6 +130,7 @@ class ReportData:
     top_rules: dict[str, pd.DataFrame] = field(default_factory=dict)
     generated: bool = False  # made by `redpen-bench mutate` (corpus.toml [generated])
     clusters: int = 0  # source-function clusters the bootstrap drew, summed over tiers; 0: it drew items
+    obvious: int = 0  # generated items kept by `mutate --include-obvious` (item.toml [provenance] obvious)
     legend: str = ""  # each operator code present (a generated corpus's tiers too), with its name
     finding: Finding = field(default_factory=lambda: Finding(None))  # the headline
 
@@ -271,6 +272,7 @@ def gather(table: ScoredTable, corpus: Corpus, manifest: dict, replicates: int, 
         reviewers={key: {k: manifest["reviewers"][key].get(k) for k in ("spec", "family", "info")}
                    for key in ranking if key in manifest.get("reviewers", {})}, top_rules=top_rules or {},
         generated=corpus.generated is not None, clusters=boot.clusters,
+        obvious=sum(1 for item in corpus.items if item.provenance.get("obvious")),
         legend=legend([*(table.tiers if corpus.generated is not None else ()),
                        *(op for item in corpus.items for op in item.operators)]),
         finding=find(table, boot, rows, THRESHOLD_REVIEWER),
