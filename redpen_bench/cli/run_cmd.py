@@ -64,9 +64,16 @@ def review_options(f):
         click.option("--system", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
                      help="System prompt file."),
         click.option("--temperature", default="0", show_default=True, help="A number, or 'none' to omit it."),
-        click.option("--max-tokens", type=int, default=None, help="Answer length limit."),
+        click.option("--max-tokens", type=click.IntRange(1), default=None,
+                     help="Answer length limit (default 1024 for openai:, 2048 for anthropic:)."),
+        click.option("--structured", type=click.Choice(["json-schema", "grammar"]), is_flag=False,
+                     flag_value="json-schema", default=None,
+                     help="Constrain answers to the verdict's fields: a JSON schema (response_format; tool use "
+                          "for anthropic:), or 'grammar' for llama.cpp servers (a GBNF grammar)."),
         click.option("--param", "params", multiple=True, help="Extra request field KEY=VALUE (JSON value)."),
-        click.option("--concurrency", type=click.IntRange(1), default=8, show_default=True),
+        click.option("--concurrency", type=click.IntRange(1), default=None,
+                     help="Requests in flight (default 8; 1 for a --base-url on this machine, which computes "
+                          "one answer at a time)."),
         click.option("--retries", type=click.IntRange(1), default=5, show_default=True,
                      help="Attempts per request."),
         click.option("--rpm", type=float, default=None, help="Client-side limit, requests per minute."),
@@ -88,6 +95,7 @@ def build_options(kw: dict) -> ReviewOptions:
         timeout=kw["timeout"] or 600.0, request_timeout=kw["timeout"] or 120.0,
         base_url=kw["base_url"], prompt=kw["prompt"], system=kw["system"],
         temperature=_temperature(kw["temperature"]), max_tokens=kw["max_tokens"], params=_params(kw["params"]),
+        structured=kw["structured"],
         concurrency=kw["concurrency"], retries=kw["retries"], rpm=kw["rpm"], max_cost=kw["max_cost"],
         dry_run=kw["dry_run"], sarif_kinds=_kinds(kw["sarif_kinds"]),
     )
@@ -110,7 +118,16 @@ def lock_timeout() -> float:
         raise InputError(f"REDPEN_LOCK_TIMEOUT '{text}': expected a number of seconds") from None
 
 
-class StderrProgress:
+def StderrProgress():
+    """A rich progress bar per reviewer on a terminal; plain lines at least every 30 s on any other stderr."""
+    if sys.stderr.isatty():
+        return BarProgress()
+    from redpen_bench.cli.progress_lines import LineProgress
+
+    return LineProgress()
+
+
+class BarProgress:
     """A rich progress bar per reviewer, on stderr."""
 
     def __init__(self):
@@ -192,6 +209,21 @@ def tell_outcome(result) -> None:
                    "then the same command asks those snippets again", err=True)
     elif result.has_errors:
         click.echo(f"redpen-bench: error rows remain (exit {RETRY_EXIT}): the same command retries them", err=True)
+    for key, o in result.outcomes.items():  # last: the line a user reads
+        if 2 * o["unparsed"] > o["answered"] + o["unparsed"]:
+            click.echo(unreadable_warning(key, o), err=True)
+
+
+def unreadable_warning(key: str, outcome: dict) -> str:
+    """A reviewer whose answers were mostly unparsed: scored, it says no to everything, so say it loudly."""
+    total = outcome["answered"] + outcome["unparsed"]
+    text = (f"redpen-bench: warning: {key}: {outcome['unparsed']} of {total} answers could not be read (no "
+            f"DEFECT: yes/no in them), so it scores as always-no; check the prompt (--prompt) against its answers, "
+            f"or ask for structured output (--structured)")
+    example = " ".join(str(outcome.get("example") or "").split())
+    if example:
+        text += f"; one answer: {json.dumps(example[:200] + ('…' if len(example) > 200 else ''), ensure_ascii=False)}"
+    return text
 
 
 @click.command("reviewers")
