@@ -71,7 +71,7 @@ def test_a_reviewer_whose_answers_are_mostly_unparsed_is_no_result(tmp_path, cap
           "--name", "useless", "--bootstrap", "200", "--out", str(tmp_path / "reports")])
     report = tmp_path / "reports" / "useless"
     markdown = (report / "report.md").read_text()
-    finding = [line for line in markdown.splitlines() if line.startswith("**Finding")][0]
+    finding = next(line for line in markdown.splitlines() if line.startswith("**Finding"))
     assert "smol" not in finding and "Best LLM" not in markdown
     warning = next(line for line in markdown.splitlines() if line.startswith("Warning: smol"))
     assert f"{N_SNIPPETS} times out of {N_SNIPPETS}" in warning and "One answer:" in warning
