@@ -7,7 +7,9 @@ Prints, per concurrency: the run's wall time, the sum of the server's per-reques
 `total time`), their ratio (goal <= 1.2), requests the server computed (to their end, or cut when the client
 left), rows stored, and requests computed for nothing (computed but not stored, or abandoned mid-answer).
 
-    python benchmarks/llm_local.py [--limit N] [--concurrency default,8] [--threads 1]
+    python benchmarks/llm_local.py [--limit N] [--concurrency default,8] [--threads 1] [--keep DIR] [-- RUN OPTIONS]
+
+--keep DIR keeps each run folder (DIR/run-cN) and the server's log, to use the verdicts elsewhere.
 
 `default` runs without --concurrency (1 for a server on 127.0.0.1).
 """
@@ -54,10 +56,12 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=None, help="only the first N items of the shipped corpus")
     parser.add_argument("--concurrency", default="default,8", help="comma-separated; 'default' sends none")
     parser.add_argument("--threads", type=int, default=1, help="the server's --n_threads")
+    parser.add_argument("--keep", type=Path, default=None, help="keep run folders and the server log here")
     parser.add_argument("extra", nargs="*", help="more `redpen-bench run` options, after --")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        work = Path(tmp)
+        work = args.keep or Path(tmp)
+        work.mkdir(parents=True, exist_ok=True)
         with LlamaServer.start(work / "server.log", threads=args.threads, verbose=True) as server:
             load = os.getloadavg()[0]
             results = [one_run(server, work, c, args.limit, args.extra) for c in args.concurrency.split(",")]

@@ -25,7 +25,7 @@ from tests.llama_server import MODEL_NAME, LlamaServer, Unavailable
 
 pytestmark = pytest.mark.slow
 
-ITEMS = "t1-total,t2-empty"  # 2 items, 7 scored files of the fixture corpus
+ITEMS = "t2-empty"  # 1 item, 3 scored files of the fixture corpus: each request costs seconds of CPU
 SHORT = "64"  # --max-tokens for the plumbing tests: a 135M model may ramble; 64 tokens keep each answer short
 
 
@@ -90,12 +90,12 @@ def test_resume_after_sigint_asks_only_what_is_missing(llama, tmp_path):
     proc = subprocess.Popen(command, env=cli_env(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     verdicts = tmp_path / "run" / "verdicts.jsonl"
     deadline = time.monotonic() + 300
-    while time.monotonic() < deadline and not (verdicts.exists() and verdicts.read_text().count("\n") >= 2):
+    while time.monotonic() < deadline and not (verdicts.exists() and verdicts.read_text().count("\n") >= 1):
         time.sleep(0.2)
     proc.send_signal(signal.SIGINT)
     proc.communicate(timeout=60)
     kept = len(list(RunFolder(tmp_path / "run").rows()))
-    assert 2 <= kept < snippets_of(ITEMS), "interrupt came too late to test a resume"
+    assert 1 <= kept < snippets_of(ITEMS), "interrupt came too late to test a resume"
     asked = llama.completions() - before
     resumed = run_cli(llama, tmp_path, "run", "--max-tokens", SHORT)
     assert resumed.returncode == 0, resumed.stderr
@@ -126,8 +126,9 @@ def test_a_timed_out_request_stops_the_server_computing_it(llama, tmp_path):
     took = time.monotonic() - started
     assert proc.returncode == 3, proc.stderr  # error rows: each request ran out of time
     assert "within 3 s" in proc.stderr and took < 60
-    # the server noticed each closed connection and stopped (llama-cpp-python prints "disconnected")
-    deadline = time.monotonic() + 10
+    # the server noticed a closed connection at its next token and stopped (llama-cpp-python prints
+    # "disconnected"); a loaded machine may take a minute to read the prompt before that token
+    deadline = time.monotonic() + 180
     while time.monotonic() < deadline and llama.tail(100_000).count("disconnected") < 1:
         time.sleep(0.2)
     assert "disconnected" in llama.tail(100_000)
