@@ -20,7 +20,7 @@ def interval() -> float:
 
 
 class LineProgress:
-    """Called as the rich bar is, (key, advance, total, note); `bar` is its context manager."""
+    """Called as the rich bar is (task, done, more, note); `bar` is its context manager."""
 
     def __init__(self, stream=None):
         self.stream = stream or sys.stderr
@@ -39,15 +39,18 @@ class LineProgress:
         self.stop.set()
         self.thread.join()
 
-    def __call__(self, key: str, advance: int, total: int, note: str = "") -> None:
+    def __call__(self, task: str, done: int = 0, more: int = 0, note: str = "") -> None:
+        """The progress protocol (run.progress.Progress): `more` adds to the task's total, `done` to its count."""
         with self.lock:
-            if key not in self.state:
-                self.state[key] = [0, total, note, time.monotonic()]
-                self._say(key, "started")
-            entry = self.state[key]
-            entry[0] += advance
-            if advance and entry[0] >= entry[1]:
-                self._say(key, "done")
+            if task not in self.state:
+                self.state[task] = [0, more, note, time.monotonic()]
+                self._say(task, "started")
+            elif more:
+                self.state[task][1] += more
+            entry = self.state[task]
+            entry[0] += done
+            if done and entry[0] >= entry[1]:
+                self._say(task, "done")
 
     def _say(self, key: str, what: str) -> None:
         done, total, note, started = self.state[key]

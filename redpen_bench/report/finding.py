@@ -50,7 +50,7 @@ def find(table: ScoredTable, boot: stats.Bootstrap, rows: list, threshold_review
 
 
 def sentences(finding: Finding, pct, interval) -> list[str]:
-    """The headline, with the report's own number formatting (data.pct, data.interval)."""
+    """The headline, with the report's own number formatting (scoring.percent: pct, interval)."""
     if finding.best is None and finding.unreadable:
         return ["Finding: no reviewer other than the baselines gave answers that could be read, so there is none "
                 "to judge (see below)."]
