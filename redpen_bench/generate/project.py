@@ -27,8 +27,9 @@ from redpen_bench.generate.mutate import MutateResult, check_out, finish, write_
 from redpen_bench.generate.pipeline import Progress, higher_order, scan_unit, tally
 from redpen_bench.generate.units import HOM, Killed, Options, Unit, UnitResult, add_scan_counts
 
-IGNORED = shutil.ignore_patterns(".git", "__pycache__", "*.pyc", ".pytest_cache", ".venv", "venv", ".tox",
-                                 "node_modules", ".mypy_cache", ".ruff_cache")
+IGNORED_NAMES = (".git", "__pycache__", "*.pyc", ".pytest_cache", ".venv", "venv", ".tox", "node_modules",
+                 ".mypy_cache", ".ruff_cache")
+IGNORED = shutil.ignore_patterns(*IGNORED_NAMES)
 _SKIPPED_DIRS = {".git", "__pycache__", ".venv", "venv", ".tox", "build", "dist", "node_modules", "tests", "test"}
 _FAILED = re.compile(r"^(?:FAILED|ERROR) (\S+)", re.MULTILINE)
 TEMPLATE = Path(__file__).with_name("project_test_item.py.txt")
@@ -182,7 +183,7 @@ def project_test_text(killed: Killed, snippet, root: Path, tests: tuple[str, ...
         # a pair: its faults may be killed by other tests than the pair is, so the check runs the whole suite
         project=repr(project_rel), source=repr(killed.unit.name),
         tests=repr(list(tests) if killed.mutant.parts else list(killed.tests or tests)),
-        source_sha=repr(digest(source)), modules=repr(modules))
+        source_sha=repr(digest(source)), modules=repr(modules), ignored=repr(IGNORED_NAMES))
 
 
 def mutate_project(project: Path, out: Path, options: Options, jobs: int, progress: Progress,
