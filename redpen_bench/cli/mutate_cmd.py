@@ -26,17 +26,25 @@ def _operators(text: str | None) -> tuple[str, ...] | None:
 
 
 class _Bar:
-    """A progress bar on stderr; callable from the checking threads as (done by, total grows by)."""
+    """A progress bar on stderr; callable from the checking threads as (done by, total grows by). When stderr
+    is not a terminal (a file, a pipe) rich draws nothing until the end, so a line of progress is printed every
+    PROGRESS_SECONDS instead, and tables are not cut to a terminal's width."""
+
+    PROGRESS_SECONDS = 30.0
 
     def __init__(self):
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
         self.console = Console(stderr=True)
+        if not self.console.is_terminal:
+            self.console = Console(stderr=True, width=200)
         self.bar = Progress(TextColumn("source files"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                             console=self.console, transient=False)
         self.task = self.bar.add_task("mutate", total=0)
         self.lock = threading.Lock()
+        self.stopped = threading.Event()
+        self.start = time.monotonic()
 
     def __call__(self, advance: int, grow: int) -> None:
         with self.lock:
@@ -44,6 +52,22 @@ class _Bar:
                 self.bar.update(self.task, total=self.bar.tasks[0].total + grow)
             if advance:
                 self.bar.advance(self.task, advance)
+
+    def _report(self) -> None:
+        while not self.stopped.wait(self.PROGRESS_SECONDS):
+            task = self.bar.tasks[0]
+            click.echo(f"redpen-bench: mutate: {task.completed:.0f} of {task.total:.0f} done, "
+                       f"{time.monotonic() - self.start:.0f} s", err=True)
+
+    def __enter__(self) -> _Bar:
+        self.bar.__enter__()
+        if not self.console.is_terminal:
+            threading.Thread(target=self._report, name="mutate-progress", daemon=True).start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stopped.set()
+        self.bar.__exit__(*exc)
 
 
 def _summary(console, result, seconds: float) -> None:
@@ -99,7 +123,7 @@ def mutate_command(project, from_corpus, out, seed, sources, tests, operators, m
                          "scratch copies of the project on this machine)")
     bar = _Bar()
     start = time.monotonic()
-    with opened_executor(executor, jobs) as pool, bar.bar:
+    with opened_executor(executor, jobs) as pool, bar:
         jobs = jobs or os.cpu_count() or 1
         if from_corpus is not None:
             from redpen_bench.generate.mutate import mutate_from_corpus
