@@ -73,22 +73,60 @@ def _string_annotation_names(annotation: ast.expr | None) -> set[str]:
     return set()
 
 
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _locals(function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> set[str]:
+    """The names local to a function: its parameters and what its own body binds, less `global` names."""
+    args = function.args
+    names = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a}
+    body = [function.body] if isinstance(function, ast.Lambda) else function.body
+    declared = {n for stmt in body for sub in _module_scope(stmt) if isinstance(sub, ast.Global) for n in sub.names}
+    return (names | {n for stmt in body if not isinstance(stmt, ast.expr) for n in _bound(stmt)}) - declared
+
+
+def _collect_used(node: ast.AST, local: frozenset[str], names: set[str]) -> None:
+    """The module-level names `node` reads, given the names local where it stands: a parameter or a local
+    variable that shadows an import is not a use of it."""
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        outer = [*node.args.defaults, *(d for d in node.args.kw_defaults if d)]
+        if not isinstance(node, ast.Lambda):
+            outer += [*node.decorator_list, *(a.annotation for a in _arguments(node) if a.annotation)]
+            outer += [node.returns] if node.returns else []
+            names |= _string_annotation_names(node.returns)
+            names |= {n for a in _arguments(node) for n in _string_annotation_names(a.annotation)}
+        for sub in outer:
+            _collect_used(sub, local, names)
+        inner = local | _locals(node)
+        for sub in [node.body] if isinstance(node, ast.Lambda) else node.body:
+            _collect_used(sub, inner, names)
+        return
+    if isinstance(node, _COMPREHENSIONS):
+        bound = {n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)}
+        for sub in ast.iter_child_nodes(node):
+            _collect_used(sub, local | bound, names)
+        return
+    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in local:
+        names.add(node.id)
+    elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) and node.target.id not in local:
+        names.add(node.target.id)  # `total += 1` reads total
+    elif isinstance(node, ast.Global):
+        names.update(node.names)
+    elif isinstance(node, ast.AnnAssign):
+        names |= _string_annotation_names(node.annotation)
+    for sub in ast.iter_child_nodes(node):
+        _collect_used(sub, local, names)
+
+
+def _arguments(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.arg]:
+    args = function.args
+    return [a for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a]
+
+
 def _used(node: ast.stmt) -> set[str]:
-    """Every name the statement reads, in any scope (a function reads module-level names from its body)."""
-    names = set()
-    for sub in ast.walk(node):
-        if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load):
-            names.add(sub.id)
-        elif isinstance(sub, ast.AugAssign) and isinstance(sub.target, ast.Name):
-            names.add(sub.target.id)  # `total += 1` reads total
-        elif isinstance(sub, ast.Global):
-            names.update(sub.names)
-        elif isinstance(sub, ast.arg):
-            names |= _string_annotation_names(sub.annotation)
-        elif isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            names |= _string_annotation_names(sub.returns)
-        elif isinstance(sub, ast.AnnAssign):
-            names |= _string_annotation_names(sub.annotation)
+    """Every module-level name the statement reads, in any scope (a function reads them from its body)."""
+    names: set[str] = set()
+    _collect_used(node, frozenset(), names)
     return names
 
 

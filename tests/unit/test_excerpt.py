@@ -187,3 +187,16 @@ def test_the_description_numbers_lines_as_the_excerpt_does():
     hom = next(m for m in scan(PROJECT_MODULE).mutants if m.scope == "first_words" and m.operator == "CRP")
     pair = excerpt(PROJECT_MODULE, hom)
     assert pair.description.startswith(f"Line {pair.lines[0]}: ")
+
+
+def test_a_parameter_or_local_that_shadows_an_import_does_not_keep_it():
+    source = PROJECT_MODULE + (
+        "\n\ndef tokens(string, re=None):\n"
+        "    normalize = str.lower\n"
+        "    words = [normalize(w) for w in string.split()]\n"
+        "    return [w for w in words if not re or re.match(w)] or None\n")
+    mutant = next(m for m in scan(source, ["LCR"]).mutants if m.scope == "tokens")
+    part = excerpt(source, mutant)
+    _check(mutant, part)
+    assert "import string" not in part.fixed and "import re" not in part.fixed and "normalize" not in \
+        part.fixed.split("def tokens")[0]
