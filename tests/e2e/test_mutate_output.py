@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from click.testing import CliRunner
 
-from redpen_bench.cli import mutate_cmd
+from redpen_bench.cli import mutate_cmd, show
 from tests.e2e.mutate_helpers import LOOP, synthetic_item
 
 
 def test_non_terminal_output_has_progress_lines_and_uncut_tables(tmp_path, monkeypatch):
     root = synthetic_item(tmp_path, LOOP, "def check_original(m):\n    assert m.total(4) == 6\n",
                           original=LOOP.replace("s += i", "s -= i"))
-    monkeypatch.setattr(mutate_cmd._Bar, "PROGRESS_SECONDS", 0.2)  # 30 s in use; a test need not wait that long
+    monkeypatch.setattr(show.TerminalProgress, "PROGRESS_SECONDS", 0.2)  # 30 s in use; a test need not wait that long
     result = CliRunner().invoke(mutate_cmd.mutate_command, ["--from-corpus", str(root), "--out",
                                                             str(tmp_path / "gen"), "--timeout", "2", "--jobs", "1"])
     assert result.exit_code == 0, result.output
     said = result.stderr
-    assert "redpen-bench: mutate: " in said and " done, " in said
+    assert "redpen-bench: source files " in said and " of " in said
     header = next(line for line in said.splitlines() if "operator" in line)
     assert "uncompilable" in header and "…" not in header
