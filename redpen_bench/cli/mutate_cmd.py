@@ -82,7 +82,7 @@ def mutate_command(project, from_corpus, out, seed, sources, tests, operators, m
     bar = TerminalProgress()
     bar("source files")  # the bar shows from the start, before any file is counted
     start = time.monotonic()
-    with opened_executor(executor, jobs) as pool, bar.bar:
+    with opened_executor(executor, jobs) as pool, bar:
         jobs = jobs or os.cpu_count() or 1
         if from_corpus is not None:
             from redpen_bench.generate.mutate import mutate_from_corpus

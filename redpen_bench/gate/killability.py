@@ -34,15 +34,19 @@ from redpen_bench.model.corpus import Corpus, Item
 from redpen_bench.model.corpus_files import read_text
 from redpen_bench.run.executor import Executor
 
+# A test_item.py that sets IMPORT_VARIANT = False gets the variant as a module object naming its file, not run
+# (corpus/FORMAT.md): a project item's snippet is an excerpt that runs only inside its project.
 _RUN_CHECK = r"""
 import importlib.util, sys
-def load(name, path):
+def load(name, path, run=True):
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    if run:
+        spec.loader.exec_module(module)
     return module
-variant = load("variant_under_test", sys.argv[1])
-getattr(load("test_item", sys.argv[2]), sys.argv[3])(variant)
+test = load("test_item", sys.argv[2])
+variant = load("variant_under_test", sys.argv[1], getattr(test, "IMPORT_VARIANT", True))
+getattr(test, sys.argv[3])(variant)
 """
 
 @dataclass(frozen=True)

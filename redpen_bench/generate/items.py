@@ -60,7 +60,7 @@ def item_toml(number: int, killed: Killed, snippet, source_file: str, seed: int,
         "title": mechanisms.title(mutant),
         "tier": mutant.operator,
         "operators": [mutant.operator],
-        "description": mutant.description,
+        "description": snippet.description or mutant.description,  # line numbers: the excerpt's
     }
     variant = {"lines": sorted(snippet.lines),
                "keywords": mechanisms.keyword_groups(mutant, _planted_text(snippet.defective, snippet.lines))}

@@ -6,8 +6,8 @@ killing tests, recorded in the item so that verify can re-run them."""
 
 from __future__ import annotations
 
-import fnmatch
 import hashlib
+import logging
 import os
 import queue
 import re
@@ -25,40 +25,32 @@ from redpen_bench.generate import items
 from redpen_bench.generate.kill import FORCED_FAIL, Outcome, limit_for
 from redpen_bench.generate.mutate import MutateResult, check_out, finish, write_items
 from redpen_bench.generate.pipeline import UNITS, higher_order, scan_unit, tally
+from redpen_bench.generate.project_files import (
+    Collection,
+    collect_command,
+    failed_tests,
+    parse_collection,
+    project_units,
+    strip_ansi,
+)
 from redpen_bench.generate.units import HOM, Killed, Options, Unit, UnitResult, add_scan_counts
 from redpen_bench.run.progress import Progress
 
-IGNORED = shutil.ignore_patterns(".git", "__pycache__", "*.pyc", ".pytest_cache", ".venv", "venv", ".tox",
-                                 "node_modules", ".mypy_cache", ".ruff_cache")
-_SKIPPED_DIRS = {".git", "__pycache__", ".venv", "venv", ".tox", "build", "dist", "node_modules", "tests", "test"}
-_FAILED = re.compile(r"^(?:FAILED|ERROR) (\S+)", re.MULTILINE)
+IGNORED_NAMES = (".git", "__pycache__", "*.pyc", ".pytest_cache", ".venv", "venv", ".tox", "node_modules",
+                 ".mypy_cache", ".ruff_cache")
+IGNORED = shutil.ignore_patterns(*IGNORED_NAMES)
 TEMPLATE = Path(__file__).with_name("project_test_item.py.txt")
+log = logging.getLogger(__name__)
+COLLECT_SECONDS = 120.0  # at least, for pytest --collect-only: collecting imports every test module
 
 
-def is_test_file(rel: str) -> bool:
-    name = rel.rsplit("/", 1)[-1]
-    return name.startswith("test_") or name.endswith("_test.py") or name in ("conftest.py", "setup.py")
-
-
-def project_units(root: Path, globs: tuple[str, ...], tests: tuple[str, ...] = ()) -> list[Unit]:
-    """The files to mutate: those matching --source, else every .py but tests, conftest, setup.py and the
-    paths given to --tests."""
-    units = []
-    test_paths = tuple(t.split("::")[0].rstrip("/") for t in tests)
-    for path in sorted(root.rglob("*.py")):
-        rel = path.relative_to(root).as_posix()
-        parts = rel.split("/")
-        if globs:
-            if not any(fnmatch.fnmatchcase(rel, g) for g in globs):
-                continue
-        elif (is_test_file(rel) or any(p in _SKIPPED_DIRS or p.startswith(".") for p in parts[:-1])
-              or any(rel == t or rel.startswith(t + "/") for t in test_paths)):
-            continue
-        slug = re.sub(r"[^A-Za-z0-9]+", "-", rel.removesuffix(".py")).strip("-").lower()
-        units.append(Unit(rel, path, slug))
-    if not units:
-        raise InputError(f"{root}: --source {list(globs) or 'default'}: no Python source files to mutate")
-    return units
+def collect(root: Path, tests: tuple[str, ...], timeout: float) -> Collection:
+    """Ask pytest which files hold its tests, in a scratch copy (the project is never written to)."""
+    with tempfile.TemporaryDirectory(prefix="redpen-collect-") as scratch:
+        copy = Path(scratch) / "project"
+        shutil.copytree(root, copy, ignore=IGNORED, symlinks=False)
+        status, output = _run(collect_command(tests), copy, max(COLLECT_SECONDS, timeout))
+    return parse_collection(root, status, output)
 
 
 class Copies:
@@ -94,7 +86,7 @@ def _run(command: list[str], copy: Path, timeout: float) -> tuple[int | None, st
 
 
 def run_suite(copy: Path, tests: tuple[str, ...], limit: float) -> Outcome:
-    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-rfE", *tests]
+    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-rfE", "--color=no", *tests]
     start = time.monotonic()
     status, output = _run(command, copy, limit)
     seconds = time.monotonic() - start
@@ -102,8 +94,9 @@ def run_suite(copy: Path, tests: tuple[str, ...], limit: float) -> Outcome:
         return Outcome("timeout", f"timeout after {limit:g} s", seconds)
     if status == 0:
         return Outcome("pass", "", seconds)
-    failed = tuple(sorted(set(_FAILED.findall(output))))
-    last = output.strip().splitlines()[-1] if output.strip() else f"exit {status}"
+    failed = failed_tests(output)
+    output = strip_ansi(output).strip()
+    last = output.splitlines()[-1] if output else f"exit {status}"
     return Outcome("fail", last, seconds, failed)
 
 
@@ -125,8 +118,8 @@ def kill_project(root: Path, units: list[Unit], options: Options, jobs: int, tes
     try:
         base = run_suite(copies.free.queue[0], tests, options.timeout)
         if base.status != "pass":
-            raise InputError(f"{root}: the test suite fails on the unmodified project (python -m pytest): "
-                             f"{base.detail}")
+            failing = f"{', '.join(base.tests)} ({base.detail})" if base.tests else base.detail
+            raise InputError(f"{root}: the test suite fails on the unmodified project (python -m pytest): {failing}")
         limit = limit_for(base.seconds, options.timeout)
         results = [UnitResult(u) for u in units]
         scans = [scan_unit(u, options) for u in units]
@@ -183,7 +176,7 @@ def project_test_text(killed: Killed, snippet, root: Path, tests: tuple[str, ...
         # a pair: its faults may be killed by other tests than the pair is, so the check runs the whole suite
         project=repr(project_rel), source=repr(killed.unit.name),
         tests=repr(list(tests) if killed.mutant.parts else list(killed.tests or tests)),
-        source_sha=repr(digest(source)), modules=repr(modules))
+        source_sha=repr(digest(source)), modules=repr(modules), ignored=repr(IGNORED_NAMES))
 
 
 def mutate_project(project: Path, out: Path, options: Options, jobs: int, progress: Progress,
@@ -192,8 +185,12 @@ def mutate_project(project: Path, out: Path, options: Options, jobs: int, progre
     if not root.is_dir():
         raise InputError(f"{project}: PROJECT: folder not found")
     check_out(out)
-    units = project_units(root, globs, tests)
+    units = project_units(root, globs, tests, collect(root, tests, options.timeout))
     results = kill_project(root, units, options, jobs, tests, progress)
+    unnamed = sum(1 for r in results for k in r.killed if not (k.tests or k.timed_out or k.mutant.parts))
+    if unnamed:
+        log.warning("redpen-bench: warning: %s: pytest named no failing test for %d killed mutants (its short "
+                    "summary had no FAILED or ERROR line): their items re-run the whole suite", root, unnamed)
     # relative to the corpus (no absolute path in the output); the corpus and its temp build are siblings
     project_rel = os.path.relpath(root, out.resolve())
 

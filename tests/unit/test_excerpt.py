@@ -91,3 +91,112 @@ def test_short_module_is_excerpted_whole():
     mutant = scan(source, ["AOR"], include_obvious=True).mutants[0]
     part = excerpt(source, mutant)
     assert (part.fixed, part.defective, part.lines, part.first_line) == (source, mutant.source, (2,), 1)
+
+
+# A long module of the shapes real projects have: a relative import, a try/except import, imports only some
+# functions use, a TYPE_CHECKING block read by a quoted annotation (python-slugify, toolz).
+PROJECT_MODULE = "\n".join([
+    '"""Slugs."""',
+    "",
+    "from __future__ import annotations",
+    "",
+    "import re",
+    "import string",
+    "from itertools import groupby, islice",
+    "from typing import TYPE_CHECKING",
+    "",
+    "from .helpers import (",
+    "    clean,",
+    "    squash,",
+    ")",
+    "",
+    "try:",
+    "    from unicodedata2 import normalize",
+    "except ImportError:",
+    "    from unicodedata import normalize",
+    "",
+    "if TYPE_CHECKING:",
+    "    from collections.abc import Iterable",
+    "",
+    'PATTERN = re.compile(r"[^a-z]+")',
+    "",
+    "",
+    "def ascii_only(text):",
+    '    return normalize("NFKD", text).encode("ascii", "ignore").decode()',
+    "",
+    "",
+    "def first_words(words: \"Iterable[str]\", count):",
+    "    if count <= 0:",
+    "        return []",
+    "    return list(islice(words, count))",
+    "",
+    "",
+    _filler("unrelated", 130),
+    "",
+    "def runs(text):",
+    "    return [key for key, _ in groupby(squash(text))]",
+    "",
+]) + "\n"
+
+
+def _part(function: str, operator: str):
+    mutant = next(m for m in scan(PROJECT_MODULE, [operator], include_obvious=True).mutants if m.scope == function)
+    return mutant, excerpt(PROJECT_MODULE, mutant)
+
+
+def test_excerpt_keeps_a_try_except_import_the_function_uses():
+    mutant, part = _part("ascii_only", "SDL")
+    _check(mutant, part)
+    assert "try:\n    from unicodedata2 import normalize\nexcept ImportError:\n    from unicodedata import normalize" \
+        in part.fixed
+
+
+def test_excerpt_keeps_only_the_imported_names_it_uses():
+    mutant, part = _part("first_words", "ROR")
+    _check(mutant, part)
+    text = part.fixed
+    assert "from itertools import islice\n" in text and "groupby" not in text       # a multi-name import, pruned
+    assert "if TYPE_CHECKING:\n    from collections.abc import Iterable" in text   # read by a quoted annotation
+    assert "from typing import TYPE_CHECKING" in text and "from __future__ import annotations" in text
+    assert "import re" not in text and "import string" not in text and "helpers" not in text
+    assert "normalize" not in text and "PATTERN" not in text
+    # the source's own spacing: one blank line between import groups, none inside one, two before a function
+    assert text.startswith('"""Slugs."""\n\nfrom __future__ import annotations\n\nfrom itertools import islice\n'
+                           "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:")
+    assert "Iterable\n\n\ndef first_words" in text
+
+
+def test_excerpt_keeps_a_wrapped_relative_import_wrapped():
+    mutant, part = _part("runs", "RVR")
+    _check(mutant, part)
+    assert "from .helpers import (\n    squash,\n)" in part.fixed and "clean" not in part.fixed
+    assert "from itertools import groupby\n" in part.fixed
+
+
+def test_a_mutated_import_block_brings_a_statement_that_uses_it():
+    mutant = next(m for m in scan(PROJECT_MODULE, ["EXS"], include_obvious=True).mutants if not m.scope)
+    part = excerpt(PROJECT_MODULE, mutant)
+    _check(mutant, part)
+    assert "def ascii_only" in part.fixed  # else `normalize` would be an import nothing uses
+
+
+def test_the_description_numbers_lines_as_the_excerpt_does():
+    mutant, part = _part("first_words", "ROR")
+    assert mutant.description.startswith(f"Line {mutant.lines[0]}: ") and mutant.lines[0] > 20
+    assert part.description == mutant.description.replace(f"Line {mutant.lines[0]}: ", f"Line {part.lines[0]}: ")
+    hom = next(m for m in scan(PROJECT_MODULE).mutants if m.scope == "first_words" and m.operator == "CRP")
+    pair = excerpt(PROJECT_MODULE, hom)
+    assert pair.description.startswith(f"Line {pair.lines[0]}: ")
+
+
+def test_a_parameter_or_local_that_shadows_an_import_does_not_keep_it():
+    source = PROJECT_MODULE + (
+        "\n\ndef tokens(string, re=None):\n"
+        "    normalize = str.lower\n"
+        "    words = [normalize(w) for w in string.split()]\n"
+        "    return [w for w in words if not re or re.match(w)] or None\n")
+    mutant = next(m for m in scan(source, ["LCR"]).mutants if m.scope == "tokens")
+    part = excerpt(source, mutant)
+    _check(mutant, part)
+    assert "import string" not in part.fixed and "import re" not in part.fixed and "normalize" not in \
+        part.fixed.split("def tokens")[0]
