@@ -108,6 +108,51 @@ def test_unreachable_scheduler_is_one_line_exit_2(tmp_path):
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
 
 
+def test_a_listener_that_never_replies_is_one_line_exit_2_within_the_connect_timeout(tmp_path):
+    """A dead port-forward: the TCP connection is accepted and nothing ever answers."""
+    import threading
+    import time
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    accepted: list[socket.socket] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        listener.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                accepted.append(listener.accept()[0])  # held open, never read from nor written to
+            except OSError:
+                continue
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    try:
+        start = time.monotonic()
+        done = subprocess.run([*cli_argv(), "verify", "--corpus", str(FIXTURE_CORPUS), "--executor",
+                               f"dask:tcp://127.0.0.1:{listener.getsockname()[1]}"], capture_output=True,
+                              text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=60)
+        seconds = time.monotonic() - start
+    finally:
+        stop.set()
+        thread.join()
+        for conn in accepted:
+            conn.close()
+        listener.close()
+    assert accepted, "the command never connected"
+    assert done.returncode == 2, done.stderr
+    assert "no Dask scheduler answers there" in done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    # the bound is the command's own 5 s; the rest is the interpreter starting under a loaded test run
+    assert seconds < 5.0 + 15.0
+
+
+def cli_argv() -> list[str]:
+    return [sys.executable, "-m", "redpen_bench"]
+
+
 def test_a_scheduler_without_workers_is_an_error_not_a_wait(monkeypatch):
     from redpen_bench.errors import InputError
     from redpen_bench.run import executor
