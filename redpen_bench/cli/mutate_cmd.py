@@ -13,6 +13,11 @@ from redpen_bench.cli.common import executor_option, opened_executor, print_path
 from redpen_bench.errors import InputError
 
 
+# mutate builds its corpus aside and moves it into place only when complete, and keeps no verdict between runs
+NOTHING_WRITTEN = ("nothing was written: --out is as it was (the corpus is moved into place only when complete); "
+                   "run the same command to start again")
+
+
 def _operators(text: str | None) -> tuple[str, ...] | None:
     if not text:
         return None
@@ -99,16 +104,22 @@ def mutate_command(project, from_corpus, out, seed, sources, tests, operators, m
                          "scratch copies of the project on this machine)")
     bar = _Bar()
     start = time.monotonic()
-    with opened_executor(executor, jobs) as pool, bar.bar:
-        jobs = jobs or os.cpu_count() or 1
-        if from_corpus is not None:
-            from redpen_bench.generate.mutate import mutate_from_corpus
+    try:
+        with opened_executor(executor, jobs) as pool, bar.bar:
+            jobs = jobs or os.cpu_count() or 1
+            if from_corpus is not None:
+                from redpen_bench.generate.mutate import mutate_from_corpus
 
-            result = mutate_from_corpus(from_corpus, out, options, jobs, bar, pool)
-        else:
-            from redpen_bench.generate.project import mutate_project
+                result = mutate_from_corpus(from_corpus, out, options, jobs, bar, pool)
+            else:
+                from redpen_bench.generate.project import mutate_project
 
-            result = mutate_project(project, out, options, jobs, bar, sources, tests)
+                result = mutate_project(project, out, options, jobs, bar, sources, tests)
+    except KeyboardInterrupt as exc:
+        exc.kept = NOTHING_WRITTEN  # what the interrupt message says instead of the run commands' resume
+        raise
+    for warning in result.warnings:
+        bar.console.print(f"redpen-bench: warning: {warning}", markup=False, highlight=False)
     _summary(bar.console, result, time.monotonic() - start)
     print_path(result.out)
 

@@ -12,6 +12,8 @@ What is contained, on Linux:
   result; the verdict is the command's own exit status.
 - environment: only PATH, LANG, LC_*, PYTHON* and TZ pass, HOME and TMPDIR point into the caller's scratch
   folder, and any name with API_KEY, TOKEN, SECRET, PASSWORD or CREDENTIAL in it is dropped whatever its source.
+  The commands that run such code start again without those names first (exec_without_credentials), so no
+  ancestor's /proc/PID/environ holds one either.
 - resources: CPU seconds, address space and file size are limited (setrlimit); a wall-clock timeout ends it.
 - files: `scratch_copy` gives a throwaway copy to run in; the caller runs there (cwd) and it is removed after.
 
@@ -104,6 +106,18 @@ def contained_env(home: Path, base: Mapping[str, str] | None = None, python_sett
 
 def without_secrets(env: Mapping[str, str]) -> dict[str, str]:
     return {k: v for k, v in env.items() if not SECRET_VARIABLES.search(k)}
+
+
+def exec_without_credentials() -> None:
+    """Start this command again, in this same process, without any credential in its environment.
+
+    A contained run's own environment holds none, but any process can read the environment its ancestors
+    were started with (/proc/PID/environ shows the block given to exec; `del os.environ[...]` does not change
+    it), and every check descends from the command. execve gives this process a new block: nothing above a
+    check holds a credential any more. Only for a command that needs none (mutate, verify); a no-op when
+    there is nothing to drop."""
+    if any(SECRET_VARIABLES.search(name) for name in os.environ):
+        os.execve(sys.executable, sys.orig_argv, without_secrets(os.environ))
 
 
 def python_argv(code: str, *args: str) -> list[str]:

@@ -22,6 +22,7 @@ class MutateResult:
     out: Path
     items: int
     counts: dict[str, dict[str, int]]  # operator -> column -> n (units.COUNT_COLUMNS)
+    warnings: tuple[str, ...] = ()  # what was skipped, and why (a source file that does not parse)
 
     @property
     def checked(self) -> int:
@@ -56,7 +57,7 @@ def write_items(root: Path, kept: list[tuple[Killed, object]], seed: int, test_t
 
 
 def finish(out: Path, results: list[UnitResult], options: Options, write: Callable[[Path, list], None],
-           what: str) -> MutateResult:
+           what: str, warnings: tuple[str, ...] = ()) -> MutateResult:
     kept = []
     for killed in select(results, options):
         snippet = items.snippet_of(killed)
@@ -68,7 +69,7 @@ def finish(out: Path, results: list[UnitResult], options: Options, write: Callab
     if not kept:
         raise InputError(f"{what}: no mutant was killed by its tests: nothing to write")
     build(out, lambda tmp: write(tmp, kept))
-    return MutateResult(out, len(kept), counts)
+    return MutateResult(out, len(kept), counts, warnings)
 
 
 def mutate_from_corpus(source: Path, out: Path, options: Options, jobs: int, progress: Progress,

@@ -35,10 +35,24 @@ def corpus_units(corpus: Corpus) -> list[Unit]:
     return units
 
 
+class Unparsable(InputError):
+    """A source file that is not Python this interpreter parses: project mode skips it with a warning."""
+
+
 def scan_unit(unit: Unit, options: Options):
+    import libcst
+
+    source = unit.source
+    try:
+        compile(source, str(unit.path), "exec", dont_inherit=True)
+    except (SyntaxError, ValueError) as exc:
+        raise Unparsable(f"{unit.name}: does not parse ({type(exc).__name__}: {exc})") from None
     try:
         first_order = [op for op in options.operators or () if op != HOM] or None
-        return operators.scan(unit.source, first_order, options.max_per_function, unit.seed(options.seed))
+        return operators.scan(source, first_order, options.max_per_function, unit.seed(options.seed))
+    except libcst.ParserSyntaxError as exc:
+        reason = str(exc).strip().splitlines()[0]
+        raise Unparsable(f"{unit.name}: does not parse (libcst: {reason})") from None
     except (ValueError, SyntaxError) as exc:
         raise InputError(f"{unit.path}: cannot be mutated: {exc}") from None
 

@@ -12,7 +12,6 @@ import os
 import queue
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -20,11 +19,11 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from redpen_bench.errors import InputError
-from redpen_bench.gate.containment import contained_env, kill_group, start_contained
+from redpen_bench.gate.containment import Stopper, contained_env, run_contained
 from redpen_bench.generate import items
 from redpen_bench.generate.kill import FORCED_FAIL, Outcome, limit_for
 from redpen_bench.generate.mutate import MutateResult, check_out, finish, write_items
-from redpen_bench.generate.pipeline import Progress, higher_order, scan_unit, tally
+from redpen_bench.generate.pipeline import Progress, Unparsable, higher_order, scan_unit, tally
 from redpen_bench.generate.units import HOM, Killed, Options, Unit, UnitResult, add_scan_counts
 
 IGNORED = shutil.ignore_patterns(".git", "__pycache__", "*.pyc", ".pytest_cache", ".venv", "venv", ".tox",
@@ -39,14 +38,40 @@ def is_test_file(rel: str) -> bool:
     return name.startswith("test_") or name.endswith("_test.py") or name in ("conftest.py", "setup.py")
 
 
+def mutate_outputs(root: Path) -> set[str]:
+    """The folders below `root` (relative, posix) that are outputs of mutate (corpus.toml with [generated]),
+    whatever their name: never mutated, never copied with the project (their test_item.py files are no part of
+    the project's suite), so `--out PROJECT/gen` run twice gives the same corpus."""
+    found = set()
+    for folder, dirs, files in os.walk(root):
+        if "corpus.toml" in files and items.is_previous_output(Path(folder)):
+            found.add(Path(folder).relative_to(root).as_posix())
+            dirs.clear()
+        dirs[:] = [d for d in dirs if d not in (".git", "node_modules", "__pycache__")]
+    return found
+
+
+def _ignored(root: Path, outputs: set[str]):
+    """shutil.copytree's ignore: IGNORED, and the outputs of mutate inside the project."""
+
+    def ignore(folder: str, names: list[str]) -> set[str]:
+        rel = Path(folder).relative_to(root)
+        return set(IGNORED(folder, names)) | {n for n in names if (rel / n).as_posix() in outputs}
+
+    return ignore
+
+
 def project_units(root: Path, globs: tuple[str, ...], tests: tuple[str, ...] = ()) -> list[Unit]:
     """The files to mutate: those matching --source, else every .py but tests, conftest, setup.py and the
-    paths given to --tests."""
+    paths given to --tests; never a file inside an output of mutate."""
     units = []
     test_paths = tuple(t.split("::")[0].rstrip("/") for t in tests)
+    outputs = mutate_outputs(root)
     for path in sorted(root.rglob("*.py")):
         rel = path.relative_to(root).as_posix()
         parts = rel.split("/")
+        if any(rel.startswith(output + "/") for output in outputs):
+            continue
         if globs:
             if not any(fnmatch.fnmatchcase(rel, g) for g in globs):
                 continue
@@ -68,28 +93,27 @@ class Copies:
         self.free: queue.Queue[Path] = queue.Queue()
         for i in range(jobs):
             copy = Path(self.scratch) / f"copy{i}"
-            shutil.copytree(root, copy, ignore=IGNORED, symlinks=False)
+            shutil.copytree(root, copy, ignore=_ignored(root, mutate_outputs(root)), symlinks=False)
             self.free.put(copy)
 
     def close(self) -> None:
         shutil.rmtree(self.scratch, ignore_errors=True)
 
 
-def _run(command: list[str], copy: Path, timeout: float) -> tuple[int | None, str]:
-    """Run contained in `copy` to the end: (exit status or None on timeout, stdout and stderr together). No
-    PYTHON* variable passes (the project's own path is its working folder); plugins installed beside Red-Pen
-    (hypothesis, ...) are not loaded: they took five of six seconds of each run."""
+def _run(command: list[str], copy: Path, timeout: float, stopper: Stopper | None = None) -> tuple[int | None, str]:
+    """Run contained in `copy` to the end: (exit status or None on timeout, stdout and stderr together). Under
+    the supervisor, as verify's checks run: a process the suite starts (a conftest.py's server, a daemon in a
+    session of its own) is killed and reaped with it. No PYTHON* variable passes (the project's own path is its
+    working folder); plugins installed beside Red-Pen (hypothesis, ...) are not loaded: they took five of six
+    seconds of each run."""
     env = contained_env(copy, python_settings=False) | {"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
                                                         "PYTHONDONTWRITEBYTECODE": "1"}
-    proc = start_contained(command, copy, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                           stderr=subprocess.STDOUT, text=True)
-    try:
-        out, _ = proc.communicate(timeout=timeout)
-        return proc.returncode, out
-    except subprocess.TimeoutExpired:
+    outcome = run_contained(command, copy, timeout, env=env, stopper=stopper)
+    if outcome.stopped:
+        raise KeyboardInterrupt
+    if outcome.timed_out:
         return None, ""
-    finally:
-        kill_group(proc)  # a test that left a process behind does not outlive its run
+    return outcome.status, outcome.stdout + outcome.stderr
 
 
 def run_suite(copy: Path, tests: tuple[str, ...], limit: float) -> Outcome:
@@ -119,7 +143,7 @@ def check_in(copies: Copies, rel: str, text: str, tests: tuple[str, ...], limit:
 
 
 def kill_project(root: Path, units: list[Unit], options: Options, jobs: int, tests: tuple[str, ...],
-                 progress: Progress) -> list[UnitResult]:
+                 progress: Progress, warnings: list[str]) -> list[UnitResult]:
     copies = Copies(root, jobs)
     try:
         base = run_suite(copies.free.queue[0], tests, options.timeout)
@@ -127,8 +151,14 @@ def kill_project(root: Path, units: list[Unit], options: Options, jobs: int, tes
             raise InputError(f"{root}: the test suite fails on the unmodified project (python -m pytest): "
                              f"{base.detail}")
         limit = limit_for(base.seconds, options.timeout)
-        results = [UnitResult(u) for u in units]
-        scans = [scan_unit(u, options) for u in units]
+        results, scans = [], []
+        for unit in units:
+            try:
+                scans.append(scan_unit(unit, options))
+                results.append(UnitResult(unit))
+            except Unparsable as exc:
+                warnings.append(f"{exc}: skipped")
+        units = [r.unit for r in results]
         with ThreadPoolExecutor(max_workers=jobs) as pool:
             forced = list(pool.map(lambda u: check_in(copies, u.name, FORCED_FAIL, tests, limit), units))
             work = []
@@ -192,7 +222,8 @@ def mutate_project(project: Path, out: Path, options: Options, jobs: int, progre
         raise InputError(f"{project}: PROJECT: folder not found")
     check_out(out)
     units = project_units(root, globs, tests)
-    results = kill_project(root, units, options, jobs, tests, progress)
+    warnings: list[str] = []
+    results = kill_project(root, units, options, jobs, tests, progress, warnings)
     # relative to the corpus (no absolute path in the output); the corpus and its temp build are siblings
     project_rel = os.path.relpath(root, out.resolve())
 
@@ -206,4 +237,4 @@ def mutate_project(project: Path, out: Path, options: Options, jobs: int, progre
                                  [k for k, _ in kept], items.total_counts(results), options, "project", root.name)
         (tmp / "corpus.toml").write_text(text, encoding="utf-8")
 
-    return finish(out, results, options, write, str(project))
+    return finish(out, results, options, write, str(project), tuple(warnings))
