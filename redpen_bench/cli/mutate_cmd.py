@@ -12,7 +12,6 @@ import click
 from redpen_bench.cli.common import executor_option, opened_executor, print_path
 from redpen_bench.errors import InputError
 
-
 # mutate builds its corpus aside and moves it into place only when complete, and keeps no verdict between runs
 NOTHING_WRITTEN = ("nothing was written: --out is as it was (the corpus is moved into place only when complete); "
                    "run the same command to start again")
