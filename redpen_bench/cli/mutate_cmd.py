@@ -98,9 +98,6 @@ def mutate_command(project, from_corpus, out, seed, sources, tests, operators, m
         raise InputError("--source/--tests: only for a PROJECT, not with --from-corpus")
     options = Options(seed=seed, operators=_operators(operators), max_per_function=max_per_function,
                       max_items=max_items, timeout=timeout)
-    if project is not None and executor != "local":
-        raise InputError(f"--executor {executor}: only with --from-corpus (project mode checks mutants in "
-                         "scratch copies of the project on this machine)")
     bar = _Bar()
     start = time.monotonic()
     try:
@@ -113,7 +110,7 @@ def mutate_command(project, from_corpus, out, seed, sources, tests, operators, m
             else:
                 from redpen_bench.generate.project import mutate_project
 
-                result = mutate_project(project, out, options, jobs, bar, sources, tests)
+                result = mutate_project(project, out, options, jobs, bar, sources, tests, pool)
     except KeyboardInterrupt as exc:
         exc.kept = NOTHING_WRITTEN  # what the interrupt message says instead of the run commands' resume
         raise

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from redpen_bench.errors import InputError
 from redpen_bench.generate import items
-from redpen_bench.generate.pipeline import Progress, corpus_units, kill_corpus, select
+from redpen_bench.generate.kill import CorpusChecks
+from redpen_bench.generate.pipeline import Progress, corpus_units, kill_units, select
 from redpen_bench.generate.units import Killed, Options, UnitResult
 from redpen_bench.model.corpus import load_corpus
 from redpen_bench.run.executor import Executor
@@ -57,7 +58,7 @@ def write_items(root: Path, kept: list[tuple[Killed, object]], seed: int, test_t
 
 
 def finish(out: Path, results: list[UnitResult], options: Options, write: Callable[[Path, list], None],
-           what: str, warnings: tuple[str, ...] = ()) -> MutateResult:
+           what: str) -> MutateResult:
     kept = []
     for killed in select(results, options):
         snippet = items.snippet_of(killed)
@@ -69,6 +70,7 @@ def finish(out: Path, results: list[UnitResult], options: Options, write: Callab
     if not kept:
         raise InputError(f"{what}: no mutant was killed by its tests: nothing to write")
     build(out, lambda tmp: write(tmp, kept))
+    warnings = tuple(f"{r.skipped}: skipped" for r in results if r.skipped)
     return MutateResult(out, len(kept), counts, warnings)
 
 
@@ -76,7 +78,7 @@ def mutate_from_corpus(source: Path, out: Path, options: Options, jobs: int, pro
                        executor: Executor | None = None) -> MutateResult:
     check_out(out)
     corpus = load_corpus(source)
-    results = kill_corpus(corpus_units(corpus), options, jobs, progress, executor)
+    results = kill_units(corpus_units(corpus), options, CorpusChecks(), jobs, progress, executor)
     label = f"{corpus.name} {corpus.version} ({corpus.hash[:12]})"
 
     def write(tmp: Path, kept: list) -> None:

@@ -1,64 +1,32 @@
 """Project mode: mutate a project's source files and keep the mutants its own pytest suite kills.
 
-The project is copied once per job into scratch folders and never written to; each mutant is written into a
-copy, the suite runs there (`python -m pytest -x`), and the file is put back. The failing test ids are the
-killing tests, recorded in the item so that verify can re-run them."""
+Which files are mutated is decided here; how a mutant is checked (the suite in a scratch copy of the project,
+contained) is project_checks.py's, and the run loop is the one corpus mode uses (pipeline.kill_units, on the
+executor). The failing test ids are the killing tests, recorded in the item so that verify can re-run them."""
 
 from __future__ import annotations
 
 import fnmatch
 import hashlib
 import os
-import queue
 import re
-import shutil
-import sys
-import tempfile
-import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from redpen_bench.errors import InputError
-from redpen_bench.gate.containment import Stopper, contained_env, run_contained
 from redpen_bench.generate import items
-from redpen_bench.generate.kill import FORCED_FAIL, Outcome, limit_for
 from redpen_bench.generate.mutate import MutateResult, check_out, finish, write_items
-from redpen_bench.generate.pipeline import Progress, Unparsable, higher_order, scan_unit, tally
-from redpen_bench.generate.units import HOM, Killed, Options, Unit, UnitResult, add_scan_counts
+from redpen_bench.generate.pipeline import Progress, kill_units
+from redpen_bench.generate.project_checks import ProjectChecks, mutate_outputs, suite_baseline
+from redpen_bench.generate.units import Killed, Options, Unit
+from redpen_bench.run.executor import Executor
 
-IGNORED = shutil.ignore_patterns(".git", "__pycache__", "*.pyc", ".pytest_cache", ".venv", "venv", ".tox",
-                                 "node_modules", ".mypy_cache", ".ruff_cache")
 _SKIPPED_DIRS = {".git", "__pycache__", ".venv", "venv", ".tox", "build", "dist", "node_modules", "tests", "test"}
-_FAILED = re.compile(r"^(?:FAILED|ERROR) (\S+)", re.MULTILINE)
 TEMPLATE = Path(__file__).with_name("project_test_item.py.txt")
 
 
 def is_test_file(rel: str) -> bool:
     name = rel.rsplit("/", 1)[-1]
     return name.startswith("test_") or name.endswith("_test.py") or name in ("conftest.py", "setup.py")
-
-
-def mutate_outputs(root: Path) -> set[str]:
-    """The folders below `root` (relative, posix) that are outputs of mutate (corpus.toml with [generated]),
-    whatever their name: never mutated, never copied with the project (their test_item.py files are no part of
-    the project's suite), so `--out PROJECT/gen` run twice gives the same corpus."""
-    found = set()
-    for folder, dirs, files in os.walk(root):
-        if "corpus.toml" in files and items.is_previous_output(Path(folder)):
-            found.add(Path(folder).relative_to(root).as_posix())
-            dirs.clear()
-        dirs[:] = [d for d in dirs if d not in (".git", "node_modules", "__pycache__")]
-    return found
-
-
-def _ignored(root: Path, outputs: set[str]):
-    """shutil.copytree's ignore: IGNORED, and the outputs of mutate inside the project."""
-
-    def ignore(folder: str, names: list[str]) -> set[str]:
-        rel = Path(folder).relative_to(root)
-        return set(IGNORED(folder, names)) | {n for n in names if (rel / n).as_posix() in outputs}
-
-    return ignore
 
 
 def project_units(root: Path, globs: tuple[str, ...], tests: tuple[str, ...] = ()) -> list[Unit]:
@@ -85,117 +53,6 @@ def project_units(root: Path, globs: tuple[str, ...], tests: tuple[str, ...] = (
     return units
 
 
-class Copies:
-    """`jobs` scratch copies of the project, handed out one at a time."""
-
-    def __init__(self, root: Path, jobs: int):
-        self.scratch = tempfile.mkdtemp(prefix="redpen-mutate-project-")
-        self.free: queue.Queue[Path] = queue.Queue()
-        for i in range(jobs):
-            copy = Path(self.scratch) / f"copy{i}"
-            shutil.copytree(root, copy, ignore=_ignored(root, mutate_outputs(root)), symlinks=False)
-            self.free.put(copy)
-
-    def close(self) -> None:
-        shutil.rmtree(self.scratch, ignore_errors=True)
-
-
-def _run(command: list[str], copy: Path, timeout: float, stopper: Stopper | None = None) -> tuple[int | None, str]:
-    """Run contained in `copy` to the end: (exit status or None on timeout, stdout and stderr together). Under
-    the supervisor, as verify's checks run: a process the suite starts (a conftest.py's server, a daemon in a
-    session of its own) is killed and reaped with it. No PYTHON* variable passes (the project's own path is its
-    working folder); plugins installed beside Red-Pen (hypothesis, ...) are not loaded: they took five of six
-    seconds of each run."""
-    env = contained_env(copy, python_settings=False) | {"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
-                                                        "PYTHONDONTWRITEBYTECODE": "1"}
-    outcome = run_contained(command, copy, timeout, env=env, stopper=stopper)
-    if outcome.stopped:
-        raise KeyboardInterrupt
-    if outcome.timed_out:
-        return None, ""
-    return outcome.status, outcome.stdout + outcome.stderr
-
-
-def run_suite(copy: Path, tests: tuple[str, ...], limit: float) -> Outcome:
-    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-rfE", *tests]
-    start = time.monotonic()
-    status, output = _run(command, copy, limit)
-    seconds = time.monotonic() - start
-    if status is None:
-        return Outcome("timeout", f"timeout after {limit:g} s", seconds)
-    if status == 0:
-        return Outcome("pass", "", seconds)
-    failed = tuple(sorted(set(_FAILED.findall(output))))
-    last = output.strip().splitlines()[-1] if output.strip() else f"exit {status}"
-    return Outcome("fail", last, seconds, failed)
-
-
-def check_in(copies: Copies, rel: str, text: str, tests: tuple[str, ...], limit: float) -> Outcome:
-    copy = copies.free.get()
-    target = copy / rel
-    original = target.read_bytes()
-    try:
-        target.write_text(text, encoding="utf-8")
-        return run_suite(copy, tests, limit)
-    finally:
-        target.write_bytes(original)
-        copies.free.put(copy)
-
-
-def kill_project(root: Path, units: list[Unit], options: Options, jobs: int, tests: tuple[str, ...],
-                 progress: Progress, warnings: list[str]) -> list[UnitResult]:
-    copies = Copies(root, jobs)
-    try:
-        base = run_suite(copies.free.queue[0], tests, options.timeout)
-        if base.status != "pass":
-            raise InputError(f"{root}: the test suite fails on the unmodified project (python -m pytest): "
-                             f"{base.detail}")
-        limit = limit_for(base.seconds, options.timeout)
-        results, scans = [], []
-        for unit in units:
-            try:
-                scans.append(scan_unit(unit, options))
-                results.append(UnitResult(unit))
-            except Unparsable as exc:
-                warnings.append(f"{exc}: skipped")
-        units = [r.unit for r in results]
-        with ThreadPoolExecutor(max_workers=jobs) as pool:
-            forced = list(pool.map(lambda u: check_in(copies, u.name, FORCED_FAIL, tests, limit), units))
-            work = []
-            for result, scan, proof in zip(results, scans, forced, strict=True):
-                add_scan_counts(result, scan.counts)
-                if proof.status == "pass":  # no test imports this file: none of its mutants can be killed
-                    result.count("ALL", "untested")
-                    continue
-                work += [(result, m) for m in scan.mutants]
-            _check_all(pool, copies, work, tests, limit, base.seconds, options, progress)
-            if options.hom_per_function and (not options.operators or HOM in options.operators):
-                work = []
-                for result in results:
-                    homs = higher_order(result.unit, result.unit.source, result.killed, options)
-                    result.count(HOM, "generated", len(homs))
-                    work += [(result, h) for h in homs]
-                _check_all(pool, copies, work, tests, limit, base.seconds, options, progress)
-        for result in results:
-            result.counts.pop("ALL", None)
-        return results
-    finally:
-        copies.close()
-
-
-def _check_all(pool, copies, work, tests, limit, source_seconds, options, progress) -> None:
-    progress(0, len(work))
-
-    def one(pair):
-        result, mutant = pair
-        outcome = check_in(copies, result.unit.name, mutant.source, tests, limit)
-        progress(1, 0)
-        return outcome
-
-    for (result, mutant), outcome in zip(work, list(pool.map(one, work)), strict=True):
-        tally(result, mutant, outcome, source_seconds, options.timeout, ())
-
-
 def project_test_text(killed: Killed, snippet, root: Path, tests: tuple[str, ...], project_rel: str) -> str:
     """A test_item.py that re-runs the killing tests on a copy of the project with the given module in place."""
     source = killed.unit.source
@@ -216,14 +73,18 @@ def project_test_text(killed: Killed, snippet, root: Path, tests: tuple[str, ...
 
 
 def mutate_project(project: Path, out: Path, options: Options, jobs: int, progress: Progress,
-                   globs: tuple[str, ...] = (), tests: tuple[str, ...] = ()) -> MutateResult:
+                   globs: tuple[str, ...] = (), tests: tuple[str, ...] = (),
+                   executor: Executor | None = None) -> MutateResult:
     root = project.resolve()
     if not root.is_dir():
         raise InputError(f"{project}: PROJECT: folder not found")
     check_out(out)
     units = project_units(root, globs, tests)
-    warnings: list[str] = []
-    results = kill_project(root, units, options, jobs, tests, progress, warnings)
+    base = suite_baseline(root, tests, options.timeout)
+    if base.status != "pass":
+        raise InputError(f"{root}: the test suite fails on the unmodified project (python -m pytest): "
+                         f"{base.detail}")
+    results = kill_units(units, options, ProjectChecks(root, tests, base.seconds), jobs, progress, executor)
     # relative to the corpus (no absolute path in the output); the corpus and its temp build are siblings
     project_rel = os.path.relpath(root, out.resolve())
 
@@ -237,4 +98,4 @@ def mutate_project(project: Path, out: Path, options: Options, jobs: int, progre
                                  [k for k, _ in kept], items.total_counts(results), options, "project", root.name)
         (tmp / "corpus.toml").write_text(text, encoding="utf-8")
 
-    return finish(out, results, options, write, str(project), tuple(warnings))
+    return finish(out, results, options, write, str(project))

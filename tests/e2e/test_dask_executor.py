@@ -188,9 +188,21 @@ def test_missing_extra_names_it_in_one_line_exit_2(tmp_path, command):
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
 
 
-def test_bad_spec_and_project_mode_are_refused(tmp_path):
+def test_a_bad_spec_is_refused():
     bad = cli("verify", "--executor", "ray:local")
     assert bad.returncode == 2 and "expected local, dask:local or dask:tcp://HOST:PORT" in bad.stderr
-    project = cli("mutate", str(ROOT / "tests" / "fixtures" / "mutate_project"), "--out", str(tmp_path / "o"),
-                  "--executor", "dask:local")
-    assert project.returncode == 2 and "only with --from-corpus" in project.stderr
+
+
+def test_project_mode_runs_on_the_executor_and_writes_the_same_corpus(tmp_path):
+    """One run loop for both modes: project mode's units are tasks on the executor as corpus mode's are."""
+    project = ROOT / "tests" / "fixtures" / "mutate_project"
+    short = ("--source", "shop/text.py", "--tests", "checks/check_text.py", "--operators", "CRP,ROR",
+             "--max-per-function", "2", "--timeout", "20", "--jobs", "2")
+    digests = {}
+    for spec in ("local", "dask:local"):
+        out = tmp_path / spec.replace(":", "-")
+        made = cli("mutate", str(project), "--out", str(out), "--executor", spec, *short)
+        assert made.returncode == 0, made.stderr
+        digests[spec] = tree_digest(out)
+    assert len(digests["local"]) > 5
+    assert digests["local"] == digests["dask:local"]
