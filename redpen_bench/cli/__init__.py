@@ -42,7 +42,7 @@ COMMAND_MODULES = (
 
 KEPT = "every finished verdict is kept; run the same command to resume"
 # commands that run code they did not write (a corpus's checks, a project's tests): they drop every credential
-# from their environment before starting anything (containment.exec_without_credentials)
+# from their environment before starting anything (sandbox.exec_without_credentials)
 RUNS_FOREIGN_CODE = ("mutate", "verify")
 
 
@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> None:
     for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(variable, "1")
     if argv is None and sys.argv[1:2] and sys.argv[1] in RUNS_FOREIGN_CODE:
-        from redpen_bench.gate.containment import exec_without_credentials
+        from redpen_bench.sandbox import exec_without_credentials
 
         exec_without_credentials()
     _register()

@@ -4,7 +4,7 @@ project with the mutant written in place of its source file.
 Each unit's task copies the project once into a scratch folder of its own (without `.git`, virtualenvs, caches
 and outputs of mutate), wherever the task runs: this machine's pool or a Dask worker that sees the project at
 the same path. The project itself is never written to. Every suite run is contained as verify's checks are
-(gate/containment.run_contained: a supervisor that is a child subreaper kills and reaps whatever the suite
+(sandbox.run_contained: a supervisor that is a child subreaper kills and reaps whatever the suite
 started, a daemon in a session of its own included; no credential in its environment)."""
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from redpen_bench.gate.containment import contained_env, run_contained
 from redpen_bench.generate import items
 from redpen_bench.generate.kill import FORCED_FAIL, Outcome, limit_for
 from redpen_bench.generate.units import Unit
+from redpen_bench.sandbox import contained_env, run_contained
 
 IGNORED = shutil.ignore_patterns(".git", "__pycache__", "*.pyc", ".pytest_cache", ".venv", "venv", ".tox",
                                  "node_modules", ".mypy_cache", ".ruff_cache")
