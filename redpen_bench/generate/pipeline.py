@@ -5,7 +5,6 @@ write the corpus (items.py). Deterministic: the same source, options and seed gi
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from redpen_bench.errors import InputError
 from redpen_bench.generate import operators
@@ -13,8 +12,9 @@ from redpen_bench.generate.kill import Checks, Outcome, limit_for, verdict
 from redpen_bench.generate.units import HOM, TIER_ORDER, Killed, Options, Unit, UnitResult, add_scan_counts
 from redpen_bench.model.corpus import Corpus
 from redpen_bench.run.executor import Executor, open_executor
+from redpen_bench.run.progress import Progress
 
-Progress = Callable[[int, int], None]  # (advance done by, grow total by): units of work
+UNITS = "source files"  # what mutate's progress counts
 _HOM_TRIES = 4  # pairs tried per pair kept: combine() refuses overlapping or equivalent pairs
 
 
@@ -49,7 +49,8 @@ def scan_unit(unit: Unit, options: Options):
         raise Unparsable(f"{unit.name}: does not parse ({type(exc).__name__}: {exc})") from None
     try:
         first_order = [op for op in options.operators or () if op != HOM] or None
-        return operators.scan(source, first_order, options.max_per_function, unit.seed(options.seed))
+        return operators.scan(source, first_order, options.max_per_function, unit.seed(options.seed),
+                              options.include_obvious)
     except libcst.ParserSyntaxError as exc:
         reason = str(exc).strip().splitlines()[0]
         raise Unparsable(f"{unit.name}: does not parse (libcst: {reason})") from None
@@ -130,9 +131,9 @@ def kill_units(units: list[Unit], options: Options, checks: Checks, jobs: int, p
     where or finished first; the first error stops what has not started."""
     work = [(u, options, checks) for u in units]
     if executor is not None:
-        return executor.run_all(check_unit, work, progress)
+        return executor.run_all(check_unit, work, progress, UNITS)
     with open_executor("local", jobs) as local:
-        return local.run_all(check_unit, work, progress)
+        return local.run_all(check_unit, work, progress, UNITS)
 
 
 def select(results: list[UnitResult], options: Options) -> list[Killed]:

@@ -15,10 +15,11 @@ from pathlib import Path
 from redpen_bench.errors import InputError
 from redpen_bench.generate import items
 from redpen_bench.generate.mutate import MutateResult, check_out, finish, write_items
-from redpen_bench.generate.pipeline import Progress, kill_units
+from redpen_bench.generate.pipeline import kill_units
 from redpen_bench.generate.project_checks import ProjectChecks, mutate_outputs, suite_baseline
 from redpen_bench.generate.units import Killed, Options, Unit
 from redpen_bench.run.executor import Executor
+from redpen_bench.run.progress import Progress
 
 _SKIPPED_DIRS = {".git", "__pycache__", ".venv", "venv", ".tox", "build", "dist", "node_modules", "tests", "test"}
 TEMPLATE = Path(__file__).with_name("project_test_item.py.txt")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import time
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -20,10 +20,10 @@ from redpen_bench.run.combine import ENSEMBLE_FAMILIES, Ensemble, components_of
 from redpen_bench.run.folder import RunFolder, RunFolderError, now
 from redpen_bench.run.import_inspect import InspectImport
 from redpen_bench.run.import_rows import RowImport
+from redpen_bench.run.progress import Progress
 from redpen_bench.run.shared_tools import share_tool_runs
 
 IMPORT_FAMILIES = ("replay", "inspect")  # run steps that file rows made elsewhere
-Progress = Callable[..., None]  # (reviewer key, newly done, total for that reviewer, note=what it waits on)
 
 
 def select_snippets(
@@ -151,7 +151,7 @@ def _run_one(plan: Plan, folder: RunFolder, progress: Progress | None, result: R
             result.new_rows[row_key] = result.new_rows.get(row_key, 0) + 1
             row_keys.add(row_key)
         if progress and was_pending:
-            progress(key, 1, len(plan.tasks))
+            progress(key, 1)
 
     started = time.monotonic()
     folder.update_reviewer(key, {"spec": plan.spec.text, "family": plan.spec.family, "info": plan.reviewer.info(),
