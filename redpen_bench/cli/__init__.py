@@ -54,6 +54,9 @@ COMMAND_MODULES = {
 
 
 KEPT = "every finished verdict is kept; run the same command to resume"
+# commands that run code they did not write (a corpus's checks, a project's tests): they drop every credential
+# from their environment before starting anything (sandbox.exec_without_credentials)
+RUNS_FOREIGN_CODE = ("mutate", "verify")
 
 
 class _Terminated(KeyboardInterrupt):
@@ -73,14 +76,18 @@ def main(argv: list[str] | None = None) -> None:
     # small matrices (bootstrap: 2000 x 176) run faster on one BLAS thread than on two fighting over 2 cores
     for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(variable, "1")
+    if argv is None and sys.argv[1:2] and sys.argv[1] in RUNS_FOREIGN_CODE:
+        from redpen_bench.sandbox import exec_without_credentials
+
+        exec_without_credentials()
     signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         cli.main(args=argv, prog_name="redpen-bench", standalone_mode=False)
     except InputError as exc:  # it may quote names and messages read from files: shown, never sent
         click.echo(f"redpen-bench: error: {terminal(exc, lines=True)}", err=True)
         sys.exit(exc.exit_code)
-    except (click.exceptions.Abort, KeyboardInterrupt):
-        _interrupted()
+    except (click.exceptions.Abort, KeyboardInterrupt) as exc:
+        _interrupted(exc)
     except click.ClickException as exc:
         exc.show()
         sys.exit(exc.exit_code)
@@ -96,13 +103,16 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(1 if exc.errno in FULL_DISK else 2)
 
 
-def _interrupted() -> None:
-    """Ctrl-C (exit 130) or SIGTERM (exit 143): no tool process and no staged file outlives the command."""
+def _interrupted(exc: BaseException) -> None:
+    """Ctrl-C (exit 130) or SIGTERM (exit 143): no tool process and no staged file outlives the command. What
+    was kept is KEPT unless the command said otherwise (the interrupt's `kept`; click wraps it in Abort)."""
     signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second SIGTERM must not cut the cleanup short
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     from redpen_bench.reviewers.tools.process import stop_tools
 
     stop_tools()
     terminated = signal.SIGTERM in _SIGNALS
-    click.echo(f"redpen-bench: {'terminated' if terminated else 'interrupted'}; {KEPT}", err=True)
+    cause = exc.__cause__ if isinstance(exc, click.exceptions.Abort) else exc
+    kept = getattr(cause, "kept", KEPT)
+    click.echo(f"redpen-bench: {'terminated' if terminated else 'interrupted'}; {kept}", err=True)
     sys.exit(128 + signal.SIGTERM if terminated else 130)

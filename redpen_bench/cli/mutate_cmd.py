@@ -12,6 +12,11 @@ from redpen_bench.cli.common import default, executor_option, opened_executor, p
 from redpen_bench.cli.show import TerminalProgress
 from redpen_bench.errors import InputError
 from redpen_bench.generate.units import Options
+from redpen_bench.model.outside_text import terminal
+
+# mutate builds its corpus aside and moves it into place only when complete, and keeps no verdict between runs
+NOTHING_WRITTEN = ("nothing was written: --out is as it was (the corpus is moved into place only when complete); "
+                   "run the same command to start again")
 
 
 def _operators(text: str | None) -> tuple[str, ...] | None:
@@ -76,22 +81,25 @@ def mutate_command(project, from_corpus, out, seed, sources, tests, operators, m
         raise InputError("--source/--tests: only for a PROJECT, not with --from-corpus")
     options = Options(seed=seed, operators=_operators(operators), max_per_function=max_per_function,
                       max_items=max_items, timeout=timeout, include_obvious=include_obvious)
-    if project is not None and executor != "local":
-        raise InputError(f"--executor {executor}: only with --from-corpus (project mode checks mutants in "
-                         "scratch copies of the project on this machine)")
     bar = TerminalProgress()
     bar("source files")  # the bar shows from the start, before any file is counted
     start = time.monotonic()
-    with opened_executor(executor, jobs) as pool, bar:
-        jobs = jobs or os.cpu_count() or 1
-        if from_corpus is not None:
-            from redpen_bench.generate.mutate import mutate_from_corpus
+    try:
+        with opened_executor(executor, jobs) as pool, bar:
+            jobs = jobs or os.cpu_count() or 1
+            if from_corpus is not None:
+                from redpen_bench.generate.mutate import mutate_from_corpus
 
-            result = mutate_from_corpus(from_corpus, out, options, jobs, bar, pool)
-        else:
-            from redpen_bench.generate.project import mutate_project
+                result = mutate_from_corpus(from_corpus, out, options, jobs, bar, pool)
+            else:
+                from redpen_bench.generate.project import mutate_project
 
-            result = mutate_project(project, out, options, jobs, bar, sources, tests)
+                result = mutate_project(project, out, options, jobs, bar, sources, tests, pool)
+    except KeyboardInterrupt as exc:
+        exc.kept = NOTHING_WRITTEN  # what the interrupt message says instead of the run commands' resume
+        raise
+    for warning in result.warnings:
+        bar.console.print(f"redpen-bench: warning: {terminal(warning)}", markup=False, highlight=False)
     _summary(bar.console, result, time.monotonic() - start)
     print_path(result.out)
 

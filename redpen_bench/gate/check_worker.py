@@ -3,7 +3,7 @@ fresh test module and a fresh module of the code checked, under an alarm. `mutat
 way and `verify` checks a generated corpus's items this way: an interpreter's start is paid once per source
 file, not once per check.
 
-Containment (containment.start_contained): the worker has its own session, works in a scratch folder of its
+Containment (sandbox.start_contained): the worker has its own session, works in a scratch folder of its
 own, sees the contained environment (no credentials, HOME and TMPDIR in scratch) under the memory and
 file-size limits. A check that does not answer within its limit and a grace is presumed wedged (a loop in C,
 an alarm swallowed): the worker's whole group is killed and a new worker started, and the check is a timeout.
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from redpen_bench.errors import InputError
-from redpen_bench.gate.containment import contained_env, kill_group, start_contained
+from redpen_bench.sandbox import contained_env, kill_group, start_contained
 
 WORKER = str(Path(__file__).with_name("_check_loop.py"))
 GRACE = 5.0  # seconds past a check's limit before a silent worker is presumed wedged and restarted

@@ -1,6 +1,6 @@
 """Killability: each item's check fails on its defective variants and passes on their repairs.
 
-Every check runs contained (containment.py): its own interpreter under a supervisor, on a scratch copy of
+Every check runs contained (redpen_bench/sandbox): its own interpreter under a supervisor, on a scratch copy of
 the item, without credentials, with CPU/memory/file-size limits and a wall-clock timeout; whatever it starts
 is killed when it ends. A runaway or careless snippet cannot stall or break the gate. A timeout is a kill.
 
@@ -29,10 +29,10 @@ from dataclasses import dataclass
 
 from redpen_bench.errors import InputError
 from redpen_bench.gate.check_worker import CheckWorker, limit_for
-from redpen_bench.gate.containment import Stopper, contained_env, python_argv, run_contained, scratch_copy
 from redpen_bench.model.corpus import Corpus, Item
 from redpen_bench.model.corpus_files import read_text
 from redpen_bench.run.executor import Executor
+from redpen_bench.sandbox import Stopper, contained_env, python_argv, run_contained, scratch_copy
 
 # A test_item.py that sets IMPORT_VARIANT = False gets the variant as a module object naming its file, not run
 # (corpus/FORMAT.md): a project item's snippet is an excerpt that runs only inside its project.

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from redpen_bench.errors import InputError
 from redpen_bench.generate import items
-from redpen_bench.generate.pipeline import corpus_units, kill_corpus, select
+from redpen_bench.generate.kill import CorpusChecks
+from redpen_bench.generate.pipeline import corpus_units, kill_units, select
 from redpen_bench.generate.units import Killed, Options, UnitResult
 from redpen_bench.model.corpus import load_corpus
 from redpen_bench.run.executor import Executor
@@ -23,6 +24,7 @@ class MutateResult:
     out: Path
     items: int
     counts: dict[str, dict[str, int]]  # operator -> column -> n (units.COUNT_COLUMNS)
+    warnings: tuple[str, ...] = ()  # what was skipped, and why (a source file that does not parse)
 
     @property
     def checked(self) -> int:
@@ -69,14 +71,15 @@ def finish(out: Path, results: list[UnitResult], options: Options, write: Callab
     if not kept:
         raise InputError(f"{what}: no mutant was killed by its tests: nothing to write")
     build(out, lambda tmp: write(tmp, kept))
-    return MutateResult(out, len(kept), counts)
+    warnings = tuple(f"{r.skipped}: skipped" for r in results if r.skipped)
+    return MutateResult(out, len(kept), counts, warnings)
 
 
 def mutate_from_corpus(source: Path, out: Path, options: Options, jobs: int, progress: Progress,
                        executor: Executor | None = None) -> MutateResult:
     check_out(out)
     corpus = load_corpus(source)
-    results = kill_corpus(corpus_units(corpus), options, jobs, progress, executor)
+    results = kill_units(corpus_units(corpus), options, CorpusChecks(), jobs, progress, executor)
     label = f"{corpus.name} {corpus.version} ({corpus.hash[:12]})"
 
     def write(tmp: Path, kept: list) -> None:

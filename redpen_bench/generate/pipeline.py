@@ -8,7 +8,7 @@ import random
 
 from redpen_bench.errors import InputError
 from redpen_bench.generate import operators
-from redpen_bench.generate.kill import CheckWorker, Outcome, baseline, limit_for, verdict
+from redpen_bench.generate.kill import Checks, Outcome, limit_for, verdict
 from redpen_bench.generate.units import HOM, TIER_ORDER, Killed, Options, Unit, UnitResult, add_scan_counts
 from redpen_bench.model.corpus import Corpus
 from redpen_bench.run.executor import Executor, open_executor
@@ -35,11 +35,25 @@ def corpus_units(corpus: Corpus) -> list[Unit]:
     return units
 
 
+class Unparsable(InputError):
+    """A source file that is not Python this interpreter parses: project mode skips it with a warning."""
+
+
 def scan_unit(unit: Unit, options: Options):
+    import libcst
+
+    source = unit.source
+    try:
+        compile(source, str(unit.path), "exec", dont_inherit=True)
+    except (SyntaxError, ValueError) as exc:
+        raise Unparsable(f"{unit.name}: does not parse ({type(exc).__name__}: {exc})") from None
     try:
         first_order = [op for op in options.operators or () if op != HOM] or None
-        return operators.scan(unit.source, first_order, options.max_per_function, unit.seed(options.seed),
+        return operators.scan(source, first_order, options.max_per_function, unit.seed(options.seed),
                               options.include_obvious)
+    except libcst.ParserSyntaxError as exc:
+        reason = str(exc).strip().splitlines()[0]
+        raise Unparsable(f"{unit.name}: does not parse (libcst: {reason})") from None
     except (ValueError, SyntaxError) as exc:
         raise InputError(f"{unit.path}: cannot be mutated: {exc}") from None
 
@@ -80,39 +94,46 @@ def higher_order(unit: Unit, source: str, killed: list[Killed], options: Options
     return homs
 
 
-def _check_corpus_unit(unit: Unit, options: Options) -> UnitResult:
-    """Scan one file and kill-check its mutants, then its pairs of killed mutants (in a pool process)."""
-    scan = scan_unit(unit, options)
+def check_unit(unit: Unit, options: Options, checks: Checks) -> UnitResult:
+    """One task, wherever it runs: scan one file, kill-check its mutants, then its pairs of killed mutants, with
+    the checker `checks` opens for it. A file that does not parse is skipped (the result says why)."""
     result = UnitResult(unit)
+    try:
+        scan = scan_unit(unit, options)
+    except Unparsable as exc:
+        result.skipped = str(exc)
+        return result
     add_scan_counts(result, scan.counts)
-    source = unit.source
-    tests = (f"test_item.py::{unit.check}",)
-    with CheckWorker(unit.test_path, unit.check, options.timeout) as worker:
-        source_seconds = baseline(worker, source, str(unit.path)).seconds
+    checker = checks.open(unit, options.timeout)
+    try:
+        source_seconds = checker.baseline()
+        if source_seconds is None:  # no test looks at this file: none of its mutants can be killed
+            return result
         limit = limit_for(source_seconds, options.timeout)
         for mutant in scan.mutants:
-            tally(result, mutant, worker.check(mutant.source, limit), source_seconds, options.timeout, tests)
+            tally(result, mutant, checker.check(mutant.source, limit), source_seconds, options.timeout,
+                  checker.tests)
         if options.hom_per_function and (not options.operators or HOM in options.operators):
-            homs = higher_order(unit, source, result.killed, options)
+            homs = higher_order(unit, unit.source, result.killed, options)
             result.count(HOM, "generated", len(homs))
             for hom in homs:
-                tally(result, hom, worker.check(hom.source, limit), source_seconds, options.timeout, tests)
+                tally(result, hom, checker.check(hom.source, limit), source_seconds, options.timeout,
+                      checker.tests)
+    finally:
+        checker.close()
     return result
 
 
-def parallel(function, work: list, jobs: int, progress: Progress, executor: Executor | None = None) -> list:
-    """`function` over `work` on `executor`, or `jobs` local processes at a time (scanning is pure Python:
-    threads would queue on one core); results in work order; the first error stops what has not started."""
+def kill_units(units: list[Unit], options: Options, checks: Checks, jobs: int, progress: Progress,
+               executor: Executor | None = None) -> list[UnitResult]:
+    """The one run loop of both modes: one task per source unit on `executor`, or on `jobs` local processes at
+    a time (scanning is pure Python: threads would queue on one core); results in unit order, whatever ran
+    where or finished first; the first error stops what has not started."""
+    work = [(u, options, checks) for u in units]
     if executor is not None:
-        return executor.run_all(function, work, progress, UNITS)
+        return executor.run_all(check_unit, work, progress, UNITS)
     with open_executor("local", jobs) as local:
-        return local.run_all(function, work, progress, UNITS)
-
-
-def kill_corpus(units: list[Unit], options: Options, jobs: int, progress: Progress,
-                executor: Executor | None = None) -> list[UnitResult]:
-    """One task per source unit: its check worker runs the unit's check on each mutant in turn."""
-    return parallel(_check_corpus_unit, [(u, options) for u in units], jobs, progress, executor)
+        return local.run_all(check_unit, work, progress, UNITS)
 
 
 def select(results: list[UnitResult], options: Options) -> list[Killed]:

@@ -1,163 +1,29 @@
 """Project mode: mutate a project's source files and keep the mutants its own pytest suite kills.
 
-The project is copied once per job into scratch folders and never written to; each mutant is written into a
-copy, the suite runs there (`python -m pytest -x`), and the file is put back. The failing test ids are the
-killing tests, recorded in the item so that verify can re-run them."""
+Which files are mutated is decided here; how a mutant is checked (the suite in a scratch copy of the project,
+contained) is project_checks.py's, and the run loop is the one corpus mode uses (pipeline.kill_units, on the
+executor). The failing test ids are the killing tests, recorded in the item so that verify can re-run them."""
 
 from __future__ import annotations
 
 import hashlib
 import logging
 import os
-import queue
 import re
-import shutil
-import subprocess
-import sys
-import tempfile
-import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from redpen_bench.errors import InputError
-from redpen_bench.gate.containment import contained_env, kill_group, start_contained
 from redpen_bench.generate import items
-from redpen_bench.generate.kill import FORCED_FAIL, Outcome, limit_for
 from redpen_bench.generate.mutate import MutateResult, check_out, finish, write_items
-from redpen_bench.generate.pipeline import UNITS, higher_order, scan_unit, tally
-from redpen_bench.generate.project_files import (
-    Collection,
-    collect_command,
-    failed_tests,
-    parse_collection,
-    project_units,
-    strip_ansi,
-)
-from redpen_bench.generate.units import HOM, Killed, Options, Unit, UnitResult, add_scan_counts
+from redpen_bench.generate.pipeline import kill_units
+from redpen_bench.generate.project_checks import IGNORED_NAMES, ProjectChecks, collect, mutate_outputs, suite_baseline
+from redpen_bench.generate.project_files import project_units
+from redpen_bench.generate.units import Killed, Options
+from redpen_bench.run.executor import Executor
 from redpen_bench.run.progress import Progress
 
-IGNORED_NAMES = (".git", "__pycache__", "*.pyc", ".pytest_cache", ".venv", "venv", ".tox", "node_modules",
-                 ".mypy_cache", ".ruff_cache")
-IGNORED = shutil.ignore_patterns(*IGNORED_NAMES)
 TEMPLATE = Path(__file__).with_name("project_test_item.py.txt")
 log = logging.getLogger(__name__)
-COLLECT_SECONDS = 120.0  # at least, for pytest --collect-only: collecting imports every test module
-
-
-def collect(root: Path, tests: tuple[str, ...], timeout: float) -> Collection:
-    """Ask pytest which files hold its tests, in a scratch copy (the project is never written to)."""
-    with tempfile.TemporaryDirectory(prefix="redpen-collect-") as scratch:
-        copy = Path(scratch) / "project"
-        shutil.copytree(root, copy, ignore=IGNORED, symlinks=False)
-        status, output = _run(collect_command(tests), copy, max(COLLECT_SECONDS, timeout))
-    return parse_collection(root, status, output)
-
-
-class Copies:
-    """`jobs` scratch copies of the project, handed out one at a time."""
-
-    def __init__(self, root: Path, jobs: int):
-        self.scratch = tempfile.mkdtemp(prefix="redpen-mutate-project-")
-        self.free: queue.Queue[Path] = queue.Queue()
-        for i in range(jobs):
-            copy = Path(self.scratch) / f"copy{i}"
-            shutil.copytree(root, copy, ignore=IGNORED, symlinks=False)
-            self.free.put(copy)
-
-    def close(self) -> None:
-        shutil.rmtree(self.scratch, ignore_errors=True)
-
-
-def _run(command: list[str], copy: Path, timeout: float) -> tuple[int | None, str]:
-    """Run contained in `copy` to the end: (exit status or None on timeout, stdout and stderr together). No
-    PYTHON* variable passes (the project's own path is its working folder); plugins installed beside Red-Pen
-    (hypothesis, ...) are not loaded: they took five of six seconds of each run."""
-    env = contained_env(copy, python_settings=False) | {"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
-                                                        "PYTHONDONTWRITEBYTECODE": "1"}
-    proc = start_contained(command, copy, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                           stderr=subprocess.STDOUT, text=True)
-    try:
-        out, _ = proc.communicate(timeout=timeout)
-        return proc.returncode, out
-    except subprocess.TimeoutExpired:
-        return None, ""
-    finally:
-        kill_group(proc)  # a test that left a process behind does not outlive its run
-
-
-def run_suite(copy: Path, tests: tuple[str, ...], limit: float) -> Outcome:
-    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-rfE", "--color=no", *tests]
-    start = time.monotonic()
-    status, output = _run(command, copy, limit)
-    seconds = time.monotonic() - start
-    if status is None:
-        return Outcome("timeout", f"timeout after {limit:g} s", seconds)
-    if status == 0:
-        return Outcome("pass", "", seconds)
-    failed = failed_tests(output)
-    output = strip_ansi(output).strip()
-    last = output.splitlines()[-1] if output else f"exit {status}"
-    return Outcome("fail", last, seconds, failed)
-
-
-def check_in(copies: Copies, rel: str, text: str, tests: tuple[str, ...], limit: float) -> Outcome:
-    copy = copies.free.get()
-    target = copy / rel
-    original = target.read_bytes()
-    try:
-        target.write_text(text, encoding="utf-8")
-        return run_suite(copy, tests, limit)
-    finally:
-        target.write_bytes(original)
-        copies.free.put(copy)
-
-
-def kill_project(root: Path, units: list[Unit], options: Options, jobs: int, tests: tuple[str, ...],
-                 progress: Progress) -> list[UnitResult]:
-    copies = Copies(root, jobs)
-    try:
-        base = run_suite(copies.free.queue[0], tests, options.timeout)
-        if base.status != "pass":
-            failing = f"{', '.join(base.tests)} ({base.detail})" if base.tests else base.detail
-            raise InputError(f"{root}: the test suite fails on the unmodified project (python -m pytest): {failing}")
-        limit = limit_for(base.seconds, options.timeout)
-        results = [UnitResult(u) for u in units]
-        scans = [scan_unit(u, options) for u in units]
-        with ThreadPoolExecutor(max_workers=jobs) as pool:
-            forced = list(pool.map(lambda u: check_in(copies, u.name, FORCED_FAIL, tests, limit), units))
-            work = []
-            for result, scan, proof in zip(results, scans, forced, strict=True):
-                add_scan_counts(result, scan.counts)
-                if proof.status == "pass":  # no test imports this file: none of its mutants can be killed
-                    result.count("ALL", "untested")
-                    continue
-                work += [(result, m) for m in scan.mutants]
-            _check_all(pool, copies, work, tests, limit, base.seconds, options, progress)
-            if options.hom_per_function and (not options.operators or HOM in options.operators):
-                work = []
-                for result in results:
-                    homs = higher_order(result.unit, result.unit.source, result.killed, options)
-                    result.count(HOM, "generated", len(homs))
-                    work += [(result, h) for h in homs]
-                _check_all(pool, copies, work, tests, limit, base.seconds, options, progress)
-        for result in results:
-            result.counts.pop("ALL", None)
-        return results
-    finally:
-        copies.close()
-
-
-def _check_all(pool, copies, work, tests, limit, source_seconds, options, progress) -> None:
-    progress(UNITS, 0, len(work))
-
-    def one(pair):
-        result, mutant = pair
-        outcome = check_in(copies, result.unit.name, mutant.source, tests, limit)
-        progress(UNITS, 1)
-        return outcome
-
-    for (result, mutant), outcome in zip(work, list(pool.map(one, work)), strict=True):
-        tally(result, mutant, outcome, source_seconds, options.timeout, ())
 
 
 def project_test_text(killed: Killed, snippet, root: Path, tests: tuple[str, ...], project_rel: str) -> str:
@@ -180,13 +46,20 @@ def project_test_text(killed: Killed, snippet, root: Path, tests: tuple[str, ...
 
 
 def mutate_project(project: Path, out: Path, options: Options, jobs: int, progress: Progress,
-                   globs: tuple[str, ...] = (), tests: tuple[str, ...] = ()) -> MutateResult:
+                   globs: tuple[str, ...] = (), tests: tuple[str, ...] = (),
+                   executor: Executor | None = None) -> MutateResult:
     root = project.resolve()
     if not root.is_dir():
         raise InputError(f"{project}: PROJECT: folder not found")
     check_out(out)
-    units = project_units(root, globs, tests, collect(root, tests, options.timeout))
-    results = kill_project(root, units, options, jobs, tests, progress)
+    outputs = mutate_outputs(root)
+    units = [u for u in project_units(root, globs, tests, collect(root, tests, options.timeout))
+             if not any(u.name.startswith(output + "/") for output in outputs)]
+    base = suite_baseline(root, tests, options.timeout)
+    if base.status != "pass":
+        failing = f"{', '.join(base.tests)} ({base.detail})" if base.tests else base.detail
+        raise InputError(f"{root}: the test suite fails on the unmodified project (python -m pytest): {failing}")
+    results = kill_units(units, options, ProjectChecks(root, tests, base.seconds), jobs, progress, executor)
     unnamed = sum(1 for r in results for k in r.killed if not (k.tests or k.timed_out or k.mutant.parts))
     if unnamed:
         log.warning("redpen-bench: warning: %s: pytest named no failing test for %d killed mutants (its short "

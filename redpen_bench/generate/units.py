@@ -73,6 +73,7 @@ class UnitResult:
     unit: Unit
     killed: list[Killed] = field(default_factory=list)
     counts: dict[str, Counter] = field(default_factory=dict)  # operator -> column -> n
+    skipped: str = ""  # why the unit was not mutated (a file that does not parse), else empty
 
     def count(self, operator: str, column: str, n: int = 1) -> None:
         self.counts.setdefault(operator, Counter())[column] += n

@@ -121,6 +121,7 @@ def _open_dask(address: str, jobs: int | None) -> Executor:
         client._redpen_cluster = cluster
     else:
         try:
+            _handshake(address, CONNECT_TIMEOUT)
             client = distributed.Client(address, timeout=CONNECT_TIMEOUT)
         except (OSError, TimeoutError, ValueError) as exc:
             reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
@@ -134,3 +135,22 @@ def _open_dask(address: str, jobs: int | None) -> Executor:
     workers = sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values()) or 1
     # pure=False: a check is run each time it is asked for, never answered from another task's result
     return Executor(f"dask:{address}", client.get_executor(pure=False), workers, distributed=True, client=client)
+
+
+def _handshake(address: str, timeout: float) -> None:
+    """Connect to `address` and finish Dask's handshake within `timeout` seconds, else TimeoutError or OSError.
+    distributed.Client's own timeout does not bound the handshake: a listener that accepts and never answers
+    (a dead port-forward) kept it waiting for ever."""
+    import asyncio
+
+    from distributed.comm import connect
+    from distributed.security import Security
+
+    async def probe() -> None:
+        comm = await connect(address, timeout=timeout, **Security().get_connection_args("client"))
+        await comm.close()
+
+    try:
+        asyncio.run(asyncio.wait_for(probe(), timeout))
+    except TimeoutError:
+        raise TimeoutError(f"no handshake within {timeout:g} s") from None

@@ -108,6 +108,51 @@ def test_unreachable_scheduler_is_one_line_exit_2(tmp_path):
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
 
 
+def test_a_listener_that_never_replies_is_one_line_exit_2_within_the_connect_timeout(tmp_path):
+    """A dead port-forward: the TCP connection is accepted and nothing ever answers."""
+    import threading
+    import time
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    accepted: list[socket.socket] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        listener.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                accepted.append(listener.accept()[0])  # held open, never read from nor written to
+            except OSError:
+                continue
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    try:
+        start = time.monotonic()
+        done = subprocess.run([*cli_argv(), "verify", "--corpus", str(FIXTURE_CORPUS), "--executor",
+                               f"dask:tcp://127.0.0.1:{listener.getsockname()[1]}"], capture_output=True,
+                              text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=60)
+        seconds = time.monotonic() - start
+    finally:
+        stop.set()
+        thread.join()
+        for conn in accepted:
+            conn.close()
+        listener.close()
+    assert accepted, "the command never connected"
+    assert done.returncode == 2, done.stderr
+    assert "no Dask scheduler answers there" in done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    # the bound is the command's own 5 s; the rest is the interpreter starting under a loaded test run
+    assert seconds < 5.0 + 15.0
+
+
+def cli_argv() -> list[str]:
+    return [sys.executable, "-m", "redpen_bench"]
+
+
 def test_a_scheduler_without_workers_is_an_error_not_a_wait(monkeypatch):
     from redpen_bench.errors import InputError
     from redpen_bench.run import executor
@@ -143,9 +188,21 @@ def test_missing_extra_names_it_in_one_line_exit_2(tmp_path, command):
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
 
 
-def test_bad_spec_and_project_mode_are_refused(tmp_path):
+def test_a_bad_spec_is_refused():
     bad = cli("verify", "--executor", "ray:local")
     assert bad.returncode == 2 and "expected local, dask:local or dask:tcp://HOST:PORT" in bad.stderr
-    project = cli("mutate", str(ROOT / "tests" / "fixtures" / "mutate_project"), "--out", str(tmp_path / "o"),
-                  "--executor", "dask:local")
-    assert project.returncode == 2 and "only with --from-corpus" in project.stderr
+
+
+def test_project_mode_runs_on_the_executor_and_writes_the_same_corpus(tmp_path):
+    """One run loop for both modes: project mode's units are tasks on the executor as corpus mode's are."""
+    project = ROOT / "tests" / "fixtures" / "mutate_project"
+    short = ("--source", "shop/text.py", "--tests", "checks/check_text.py", "--operators", "CRP,ROR",
+             "--max-per-function", "2", "--timeout", "20", "--jobs", "2")
+    digests = {}
+    for spec in ("local", "dask:local"):
+        out = tmp_path / spec.replace(":", "-")
+        made = cli("mutate", str(project), "--out", str(out), "--executor", spec, *short)
+        assert made.returncode == 0, made.stderr
+        digests[spec] = tree_digest(out)
+    assert len(digests["local"]) > 5
+    assert digests["local"] == digests["dask:local"]

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from redpen_bench.gate.containment import Stopper, python_argv, run_contained
 from redpen_bench.gate.killability import run_killability
 from redpen_bench.model.corpus import load_corpus
+from redpen_bench.sandbox import Stopper, python_argv, run_contained
 from tests.conftest import redpen_cmd
 from tests.corpus_factory import item_toml
 

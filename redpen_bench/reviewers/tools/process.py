@@ -1,12 +1,12 @@
-"""Running an analyzer process: find its executable, keep the user's configuration out of its environment, stop
-it at the timeout with every child it started, and read its version without running it."""
+"""Running an analyzer process: find its executable, keep the user's configuration and credentials out of its
+environment, stop it at the timeout with every child it started (the sandbox's session and group kill), and read
+its version without running it."""
 
 from __future__ import annotations
 
 import contextlib
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -14,6 +14,8 @@ import threading
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
+
+from redpen_bench.sandbox import kill_group_of, start_in_session, without_secrets
 
 _TOOL_ENV_PREFIXES = ("RUFF_", "PYLINT", "BANDIT", "SEMGREP_", "XDG_")
 
@@ -57,9 +59,10 @@ def find_executable(name: str, override: str | None = None) -> str:
 
 
 def isolated_env(home: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
-    """The caller's environment without any tool's variables, HOME, XDG folders and TMPDIR in `home` (what a
-    killed tool leaves in its temporary folder goes with the scratch folder)."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(_TOOL_ENV_PREFIXES)}
+    """The caller's environment without any tool's variables and credentials (no analyzer needs one), HOME, XDG
+    folders and TMPDIR in `home` (what a killed tool leaves in its temporary folder goes with the scratch
+    folder)."""
+    env = {k: v for k, v in without_secrets(os.environ).items() if not k.startswith(_TOOL_ENV_PREFIXES)}
     env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"), XDG_CACHE_HOME=str(home / ".cache"),
                XDG_DATA_HOME=str(home / ".local" / "share"), TMPDIR=str(home), PYTHONDONTWRITEBYTECODE="1")
     env.update(extra or {})
@@ -73,19 +76,19 @@ def run_tool(cmd: Sequence[str], cwd: Path, env: dict[str, str], timeout: float,
     with _GUARD:
         _stop_if_stopping()
         try:
-            proc = subprocess.Popen(list(cmd), cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                    stderr=subprocess.PIPE, start_new_session=True)
+            proc = start_in_session(cmd, cwd, env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE)
         except OSError as exc:
             raise ToolError(f"{name} could not start: {exc}") from None
         _LIVE[proc.pid] = proc
     try:
         stdout, stderr = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
-        _kill_group(proc.pid)  # semgrep and pylint -j leave children
+        kill_group_of(proc.pid)  # semgrep and pylint -j leave children
         proc.communicate()
         raise ToolError(f"{name} timed out after {timeout:g} s") from None
     except BaseException:  # Ctrl-C in the thread that started it: no tool outlives the command
-        _kill_group(proc.pid)
+        kill_group_of(proc.pid)
         raise
     finally:
         with _GUARD:
@@ -95,11 +98,6 @@ def run_tool(cmd: Sequence[str], cwd: Path, env: dict[str, str], timeout: float,
         tail = " | ".join(stderr.decode("utf-8", "replace").strip().splitlines()[-3:])
         raise ToolError(f"{name} exited with status {proc.returncode}: {tail or 'no message'}")
     return stdout.decode("utf-8", "replace")
-
-
-def _kill_group(pgid: int) -> None:
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(pgid, signal.SIGKILL)
 
 
 def _stop_if_stopping() -> None:
@@ -130,7 +128,7 @@ def stop_tools() -> None:
     with _GUARD:
         live, scratch = list(_LIVE.items()), list(_SCRATCH)
     for pgid, proc in live:
-        _kill_group(pgid)
+        kill_group_of(pgid)
         with contextlib.suppress(Exception):
             proc.wait(5)
     for path in scratch:

@@ -1,4 +1,7 @@
-"""Run untrusted corpus code (a killability check, a mutant's kill check) contained, and say how it went.
+"""The sandbox: the one place Red-Pen starts a process it does not trust, and ends it with everything it started.
+Used by the analyzers (reviewers/tools/process.py: a tool's own session, killed as a group), the gate's checks
+(gate/killability.py, gate/check_worker.py) and mutate's kill checks (generate/kill.py, generate/project_checks.py).
+The lowest layer: it imports nothing of Red-Pen's.
 
 What is contained, on Linux:
 - processes: the command runs under a small supervisor that is the leader of a new session and a child
@@ -12,6 +15,8 @@ What is contained, on Linux:
   result; the verdict is the command's own exit status.
 - environment: only PATH, LANG, LC_*, PYTHON* and TZ pass, HOME and TMPDIR point into the caller's scratch
   folder, and any name with API_KEY, TOKEN, SECRET, PASSWORD or CREDENTIAL in it is dropped whatever its source.
+  The commands that run such code start again without those names first (exec_without_credentials), so no
+  ancestor's /proc/PID/environ holds one either.
 - resources: CPU seconds, address space and file size are limited (setrlimit); a wall-clock timeout ends it.
 - files: `scratch_copy` gives a throwaway copy to run in; the caller runs there (cwd) and it is removed after.
 
@@ -106,6 +111,18 @@ def without_secrets(env: Mapping[str, str]) -> dict[str, str]:
     return {k: v for k, v in env.items() if not SECRET_VARIABLES.search(k)}
 
 
+def exec_without_credentials() -> None:
+    """Start this command again, in this same process, without any credential in its environment.
+
+    A contained run's own environment holds none, but any process can read the environment its ancestors
+    were started with (/proc/PID/environ shows the block given to exec; `del os.environ[...]` does not change
+    it), and every check descends from the command. execve gives this process a new block: nothing above a
+    check holds a credential any more. Only for a command that needs none (mutate, verify); a no-op when
+    there is nothing to drop."""
+    if any(SECRET_VARIABLES.search(name) for name in os.environ):
+        os.execve(sys.executable, sys.orig_argv, without_secrets(os.environ))
+
+
 def python_argv(code: str, *args: str) -> list[str]:
     """A Python snippet as a command: isolated mode (no user site, no cwd on sys.path), no bytecode written."""
     return [sys.executable, "-I", "-B", "-c", code, *args]
@@ -156,7 +173,7 @@ def run_contained(argv: Sequence[str], cwd: Path, timeout: float, env: Mapping[s
             if stopper is not None:
                 stopper._remove(proc)
         if report is None:  # the supervisor itself is stuck: kill its whole session's group
-            _kill_group(proc.pid)
+            kill_group_of(proc.pid)
         proc.wait()
         stdout, stderr = (_tail(f) for f in (out, err))
     if report == {} and stopper is not None and stopper.stopped:  # SIGTERM came before it could report
@@ -177,13 +194,25 @@ def start_contained(argv: Sequence[str], cwd: Path, env: Mapping[str, str] | Non
         resource.setrlimit(resource.RLIMIT_AS, (limits.memory, limits.memory))
         resource.setrlimit(resource.RLIMIT_FSIZE, (limits.file_size, limits.file_size))
 
-    return subprocess.Popen(list(argv), cwd=cwd, env=env, start_new_session=True, preexec_fn=set_limits, **popen)
+    return start_in_session(argv, cwd, env, preexec_fn=set_limits, **popen)
+
+
+def start_in_session(argv: Sequence[str], cwd: Path, env: Mapping[str, str], **popen) -> subprocess.Popen:
+    """A process leading a session of its own (so its own process group): neither Ctrl-C nor SIGTERM sent to
+    this command reaches it, and kill_group_of(proc.pid) ends it with whatever it started in its group."""
+    return subprocess.Popen(list(argv), cwd=cwd, env=dict(env), start_new_session=True, **popen)
 
 
 def kill_group(proc: subprocess.Popen) -> None:
     """SIGKILL a start_contained process's whole group (its children, their children) and reap it."""
-    _kill_group(proc.pid)
+    kill_group_of(proc.pid)
     proc.wait()
+
+
+def kill_group_of(pgid: int) -> None:
+    """SIGKILL the process group `pgid` (a start_in_session process's pid), if it is still there."""
+    with suppress(ProcessLookupError, PermissionError):
+        os.killpg(pgid, signal.SIGKILL)
 
 
 def _outcome(report: dict | None, timeout: float, stdout: str, stderr: str) -> Outcome:
@@ -223,12 +252,7 @@ def _terminate(proc: subprocess.Popen) -> None:
     try:
         proc.wait(GRACE)
     except subprocess.TimeoutExpired:
-        _kill_group(proc.pid)
-
-
-def _kill_group(pgid: int) -> None:
-    with suppress(ProcessLookupError, PermissionError):
-        os.killpg(pgid, signal.SIGKILL)
+        kill_group_of(proc.pid)
 
 
 def _tail(file, limit: int = 1 << 20) -> str:

@@ -1,4 +1,4 @@
-"""The supervisor of one contained run (containment.py): a script, run as `python -I -S -B _supervisor.py SPEC`.
+"""The supervisor of one contained run (sandbox/__init__.py): a script, run as `python -I -S -B _supervisor.py SPEC`.
 
 It starts the command (subprocess.Popen) in a process group of its own, waits for it to exit or for the timeout,
 then kills the group and every process left below the supervisor, reaps them, and writes one JSON line to the report
