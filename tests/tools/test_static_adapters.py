@@ -27,7 +27,7 @@ from redpen_bench.run.runner import run_reviewers
 from tests.conftest import FIXTURE_CORPUS, redpen_cmd
 
 STATIC_CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "static_corpus"
-STATIC_FAMILIES = sorted(f for f in REGISTRY if REGISTRY[f].target and issubclass(load_family(f), StaticReviewer))
+STATIC_FAMILIES = sorted(f for f in REGISTRY if REGISTRY[f].kind == "analyzer" and issubclass(load_family(f), StaticReviewer))
 EVERY_PROFILE = [tool if name == "default" else f"{tool}:{name}"
                  for tool in STATIC_FAMILIES for name in available_profiles(tool)]
 

@@ -19,7 +19,7 @@ from redpen_bench.reviewers.tools.static import StaticReviewer, ToolError, find_
 from tests.conftest import FIXTURE_CORPUS, redpen_cmd
 
 PACKAGED = packaged_path("analyzers")
-STATIC_FAMILIES = sorted(f for f in REGISTRY if REGISTRY[f].target and issubclass(load_family(f), StaticReviewer))
+STATIC_FAMILIES = sorted(f for f in REGISTRY if REGISTRY[f].kind == "analyzer" and issubclass(load_family(f), StaticReviewer))
 SHIPPED = [(tool, p.stem) for tool in STATIC_FAMILIES for p in sorted((PACKAGED / tool).glob("*.toml"))]
 
 

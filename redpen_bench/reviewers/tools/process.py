@@ -15,8 +15,6 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
 
-_TOOL_ENV_PREFIXES = ("RUFF_", "PYLINT", "BANDIT", "SEMGREP_", "XDG_")
-
 # what an interrupted command must undo: the tools run in their own sessions (a timeout kills a whole group),
 # so neither Ctrl-C nor SIGTERM reaches them, and they run in reviewer threads that end with the process
 # before any of their cleanups could run
@@ -56,10 +54,12 @@ def find_executable(name: str, override: str | None = None) -> str:
     return found
 
 
-def isolated_env(home: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
-    """The caller's environment without any tool's variables, HOME, XDG folders and TMPDIR in `home` (what a
-    killed tool leaves in its temporary folder goes with the scratch folder)."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(_TOOL_ENV_PREFIXES)}
+def isolated_env(home: Path, extra: dict[str, str] | None = None, prefixes: Sequence[str] = ()) -> dict[str, str]:
+    """The caller's environment without the tool's own variables (`prefixes`, its ToolDescription's) and XDG
+    ones, HOME, XDG folders and TMPDIR in `home` (what a killed tool leaves in its temporary folder goes with the
+    scratch folder)."""
+    dropped = (*prefixes, "XDG_")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(dropped)}
     env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"), XDG_CACHE_HOME=str(home / ".cache"),
                XDG_DATA_HOME=str(home / ".local" / "share"), TMPDIR=str(home), PYTHONDONTWRITEBYTECODE="1")
     env.update(extra or {})
