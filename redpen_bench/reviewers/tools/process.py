@@ -111,27 +111,46 @@ def _stop_if_stopping() -> None:
 
 @contextlib.contextmanager
 def scratch_folder(prefix: str) -> Iterator[Path]:
-    """A temporary folder for a tool run that `stop_tools` removes too, when the thread using it cannot."""
-    path = tempfile.mkdtemp(prefix=prefix)
+    """A temporary folder for a tool run that `stop_tools` removes too, when the thread using it cannot. It is
+    made and recorded in one step under the guard, and none is made once stopping: a folder made in between,
+    or after stop_tools looked, would outlive the command."""
     with _GUARD:
+        _stop_if_stopping()
+        path = tempfile.mkdtemp(prefix=prefix)
         _SCRATCH.add(path)
     try:
         yield Path(path)
+    except Exception:
+        _stop_if_stopping()  # the folder went away under it because the command is stopping: no tool's error
+        raise
     finally:
-        shutil.rmtree(path, ignore_errors=True)
+        _remove(path)
         with _GUARD:
             _SCRATCH.discard(path)
+
+
+def _remove(path: str) -> None:
+    """Remove a scratch folder that a reviewer thread may still be writing into (staging files): renamed first,
+    so a write that comes after lands nowhere (FileNotFoundError) instead of in a half-removed folder that
+    rmtree then fails to remove."""
+    doomed = f"{path}.removing"
+    with contextlib.suppress(OSError):  # gone already: renamed by the other side, which may still be removing it
+        os.rename(path, doomed)
+    # both: the thread's own removal may be cut short by the process's exit, so stop_tools finishes it; two rmtrees
+    # of one tree that nothing adds to leave nothing
+    for folder in (doomed, path):
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def stop_tools() -> None:
     """On interruption (Ctrl-C, SIGTERM): kill every running tool's process group, start no other, and remove
     every scratch folder (staged corpus copies, the tools' temporary homes)."""
-    _STOPPING.set()
-    with _GUARD:
+    with _GUARD:  # from here on no tool starts and no scratch folder is made (run_tool, scratch_folder)
+        _STOPPING.set()
         live, scratch = list(_LIVE.items()), list(_SCRATCH)
     for pgid, proc in live:
         _kill_group(pgid)
         with contextlib.suppress(Exception):
             proc.wait(5)
     for path in scratch:
-        shutil.rmtree(path, ignore_errors=True)
+        _remove(path)
