@@ -6,6 +6,7 @@ import threading
 import time
 import traceback
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -114,9 +115,12 @@ def plan_run(
             Task(v, s) for v in snippets for s in range(samples) if (v.item_id, v.name, s) not in done
         ]
         plans.append(Plan(spec, reviewer, tasks))
-    for plan in plans:
-        if plan.tasks:
-            plan.reviewer.prepare(corpus.snippets)
+    # side by side: a tool asked which rules it knows (reviewers/tools/known_rules.py) spends most of a second
+    # starting up; the first failure in plan order is the one raised
+    preparing = [plan.reviewer for plan in plans if plan.tasks]
+    if preparing:
+        with ThreadPoolExecutor(len(preparing)) as pool:
+            list(pool.map(lambda step: step.prepare(corpus.snippets), preparing))
     share_tool_runs([(plan.reviewer, plan.tasks) for plan in plans])  # profiles of one tool: one tool process
     return plans, stale
 
