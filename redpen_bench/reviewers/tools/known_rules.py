@@ -9,13 +9,21 @@ from __future__ import annotations
 
 import os
 import threading
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from redpen_bench.reviewers.base import cache_key, open_cache_of
+from redpen_bench.reviewers.base import ReviewOptions, cache_key, open_cache_of
 from redpen_bench.reviewers.tools.process import ToolError
 
-if TYPE_CHECKING:
-    from redpen_bench.reviewers.tools.static import StaticReviewer
+
+class StaticReviewer(Protocol):
+    """What is asked of a static reviewer here (reviewers/tools/static.py, which imports this module)."""
+
+    family: str
+    version: str
+    executable: str | None
+    options: ReviewOptions
+
+    def list_rules(self) -> frozenset[str] | None: ...
 
 _KNOWN: dict[tuple, frozenset[str] | None] = {}
 _LOCKS: dict[tuple, threading.Lock] = {}

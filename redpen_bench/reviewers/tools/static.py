@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
 from redpen_bench.reviewers.base import Emit, Reviewer, ReviewOptions, Task, cache_key, error_verdict, open_cache_of
+from redpen_bench.reviewers.tools.batches import scan_spread
 from redpen_bench.reviewers.tools.findings import FileResult, Finding, verdict_from_findings
 from redpen_bench.reviewers.tools.process import (
     ToolError,
@@ -246,8 +247,6 @@ class StaticReviewer(Reviewer):
             return {}
         executor = self.options.executor
         if executor is not None and executor.distributed and len(files) > 1:  # batches on the workers
-            from redpen_bench.reviewers.tools.batches import scan_spread
-
             return scan_spread(self, files, executor)
         batch = self.run_batch(files)
         names = batch.names
