@@ -46,6 +46,11 @@ class Family:
             hint = " (pip install 'redpen-bench[llm]' for LLM reviewers)" if self.kind == "llm" else ""
             raise SpecError(f"reviewer family '{self.name}' is unavailable: {exc.name or exc} is not "
                             f"installed{hint}") from None
+        except Exception as exc:
+            if self.origin == "redpen-bench":  # a bug of ours keeps its traceback
+                raise
+            raise SpecError(f"reviewer family '{self.name}' (from {self.origin}) cannot be loaded: "
+                            f"{type(exc).__name__}: {exc}") from None
         try:
             return getattr(module, attribute)
         except AttributeError:
