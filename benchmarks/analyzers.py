@@ -113,10 +113,10 @@ def main() -> None:
     parser.add_argument("--distinct", action="store_true", help="raw tools on one file per distinct content")
     args = parser.parse_args()
 
+    from redpen_bench.api import BASELINES, analyzer_specs
     from redpen_bench.model.corpus import load_corpus
     from redpen_bench.model.corpus_files import packaged_path
     from redpen_bench.run.cache import Cache
-    from redpen_bench.workflows import BASELINES, analyzer_specs
 
     corpus = load_corpus(args.corpus)
     snippets = corpus.snippets

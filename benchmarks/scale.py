@@ -111,8 +111,8 @@ def commands(corpus: Path, work: Path, specs: str, bootstrap: int) -> dict[str, 
 
 def run_scale(copies: int, work: Path, steps: list[str], bootstrap: int, base_env: dict,
               repeat: int = 1) -> dict[str, Measure]:
+    from redpen_bench.api import BASELINES, analyzer_specs
     from redpen_bench.model.corpus_files import default_corpus_path
-    from redpen_bench.workflows import BASELINES, analyzer_specs
 
     corpus = work / "corpus"
     if not corpus.is_dir():  # --reuse keeps the copies (and the runs and caches) of an earlier --keep

@@ -1,65 +1,79 @@
-"""The public Python API under the CLI, for people who build their own harness.
+"""The public Python API: everything the command line does, as library calls, for people who build their own
+harness. The CLI parses options, calls these and prints.
 
     from redpen_bench import api
     corpus = api.load_corpus()                              # the shipped corpus (or a path)
     result = api.run(corpus, ["always-no", "ruff:bugs"])    # a RunResult; its run folder is result.path
     table = api.score([result.path])                        # the scored table
     print(table.to_json()["reviewers"]["ruff:bugs"]["average"])
+    verdict = api.gate(table, "ruff:bugs", fail_under=16.7) # the CI gate: verdict.passed, verdict.messages
     done = api.compare(corpus, api.compare_specs("ruff"))   # gate, run, score, report: done.report.path
-    gate = api.verify(corpus)                               # killability, integrity, distinctness, keywords
+    checked = api.verify(corpus)                            # killability, integrity, distinctness, keywords
+    specs = api.resolve_specs(["local"], api.load_config()) # named reviewers from redpen.toml
 
-Scores are fractions here (0.167), as in JSON and CSV; only text meant for people shows percent.
+Scores are fractions here (0.167), as in JSON and CSV; only text meant for people shows percent (and
+`fail_under`, which is typed by people: 16.7).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
+from redpen_bench.config import Config, compare_settings, load_config, resolve_specs
 from redpen_bench.errors import InputError
 from redpen_bench.gate import verify
 from redpen_bench.model.corpus import Corpus, load_corpus
-from redpen_bench.model.rows import VerdictRow
+from redpen_bench.model.corpus_files import authoring_corpus, read_toml
 from redpen_bench.model.verdict import Verdict, parse_answer
-from redpen_bench.reviewers import Spec, families, make_reviewer, parse_spec
-from redpen_bench.reviewers.base import ReviewOptions, Task
-from redpen_bench.reviewers.baselines import BASELINES
-from redpen_bench.run.folder import RunFolder, default_run_dir
+from redpen_bench.report.build import Report, build_report, report_dir
+from redpen_bench.report.ci_gate import GateResult, gate, gate_names
+from redpen_bench.report.stats import DEFAULT_REPLICATES
+from redpen_bench.reviewers import BASELINES, Spec, families, names_of_kind, parse_spec, split_specs, unique_specs
+from redpen_bench.reviewers.base import ReviewOptions
+from redpen_bench.reviewers.tools.profiles import shipped_profiles
+from redpen_bench.run.baseline_rows import baseline_rows, with_baselines
+from redpen_bench.run.folder import RunFolder, default_run_dir, fresh_dir
+from redpen_bench.run.progress import Progress
 from redpen_bench.run.runner import RunResult, run_reviewers, select_snippets
 from redpen_bench.scoring.scorer import ScoredTable, score_rows
 from redpen_bench.tune.pipeline import tune
-from redpen_bench.workflows import compare, compare_specs, report
+
+DEFAULT_OUT = Path("reports")
+DEFAULT_RUNS = Path("runs")
 
 __all__ = [
-    "BASELINES", "Corpus", "ReviewOptions", "RunResult", "ScoredTable", "Spec", "Verdict", "baseline_rows",
-    "compare", "compare_specs", "families", "load_corpus", "parse_answer", "parse_spec", "report", "run", "score",
-    "select_snippets", "tune", "verify",
+    "BASELINES", "DEFAULT_OUT", "DEFAULT_RUNS", "Comparison", "Config", "Corpus", "GateResult", "Progress",
+    "Report", "ReviewOptions", "RunResult", "ScoredTable", "Spec", "Verdict", "analyzer_specs", "baseline_rows",
+    "compare", "compare_settings", "compare_specs", "default_run_dir", "export_sarif", "families", "gate",
+    "gate_names", "load_config", "load_corpus", "new_item", "parse_answer", "parse_spec", "report", "resolve_specs",
+    "rules", "run", "score", "select_snippets", "tune", "verify",
 ]
 
 
 def run(
     corpus: Corpus,
-    reviewers: Sequence[str],
+    reviewers: Sequence[str | Spec],
     out: str | Path | None = None,
     options: ReviewOptions | None = None,
+    progress: Progress | None = None,
+    lock_timeout: float = 600.0,
+    fresh: bool = False,
     **select,
 ) -> RunResult:
-    """Run reviewers (specs like "ruff:bugs" or "fast=ruff:bugs") into a run folder; resumes what it finds."""
+    """Run reviewers (specs like "ruff:bugs" or "fast=ruff:bugs") into a run folder (default
+    runs/<corpus>-<hash8>); resumes what it finds, or with `fresh` starts a new folder beside it. `select`:
+    items, tier, limit (select_snippets); `lock_timeout`: seconds to wait for a process that holds the folder."""
+    options = options or ReviewOptions()
     snippets = select_snippets(corpus, **select) if select else None
-    return run_reviewers(corpus, reviewers, out or default_run_dir(corpus), options, snippets)
-
-
-def baseline_rows(corpus: Corpus, snippets: set[tuple[str, str]] | None = None, seed: int = 0,
-                  baselines: Sequence[str] = BASELINES) -> list[dict]:
-    """The baselines' rows, made in memory (they take microseconds and no run folder): on `snippets`
-    ((item, variant) pairs) or every scored snippet; `seed` seeds random as `run --seed` does."""
-    tasks = [Task(v) for v in corpus.snippets if snippets is None or (v.item_id, v.name) in snippets]
-    rows: list[dict] = []
-    for key in baselines:
-        reviewer = make_reviewer(parse_spec(key), ReviewOptions(seed=seed, cache=None))
-        reviewer.review(tasks, lambda task, verdict, key=key, **meta: rows.append(
-            VerdictRow.answering(key, task.snippet, verdict, task.sample).to_dict()))
-    return rows
+    run_dir = Path(out or default_run_dir(corpus))
+    if fresh and not options.dry_run:
+        run_dir = fresh_dir(run_dir)
+    return run_reviewers(corpus, reviewers, run_dir, options, snippets, progress, lock_timeout)
 
 
 def score(run_dirs: Sequence[str | Path], corpus: Corpus | None = None, keywords: str = "words",
@@ -83,12 +97,156 @@ def score(run_dirs: Sequence[str | Path], corpus: Corpus | None = None, keywords
             f"{folders[0].manifest_path}: field 'corpus.hash': made for corpus {hashes.pop()[:12]}, "
             f"but the corpus given is {corpus.name} {corpus.hash[:12]}; pass the right --corpus"
         )
-    rows = [row for folder in folders for row in folder.rows()]
-    unknown = [b for b in baselines if b not in BASELINES]
-    if unknown:
-        raise InputError(f"baseline '{unknown[0]}': expected one of {', '.join(BASELINES)}")
-    present = {row["reviewer"] for row in rows}
-    missing = [b for b in dict.fromkeys(baselines) if b not in present]
-    if missing:
-        rows += baseline_rows(corpus, {(row["item"], row["variant"]) for row in rows}, seed, missing)
+    rows, _ = with_baselines([row for folder in folders for row in folder.rows()], corpus, baselines, seed)
     return score_rows(rows, corpus, keywords)
+
+
+def analyzer_specs(only: str | None = None, root: Path | None = None) -> list[str]:
+    """Every registered analyzer (a plugin's too) with each profile shipped for it but tuned ones, in registry
+    order. `only`: comma-separated tool names, or "none"; `root`: another analyzers/ folder than each tool's."""
+    available = {family: shipped_profiles(family, root) for family in names_of_kind("analyzer")}
+    available = {family: profiles for family, profiles in available.items() if profiles}
+    if only is not None:
+        wanted = [t for t in split_specs([only], "--analyzers") if t != "none"]
+        unknown = [t for t in wanted if t not in available]
+        if unknown:
+            raise InputError(f"--analyzers: unknown {unknown}; shipped: {', '.join(available) or 'none'}")
+        available = {t: available[t] for t in available if t in wanted}
+    return [f"{family}:{profile}" for family, profiles in available.items() for profile in profiles]
+
+
+def check_integrity(corpus: Corpus) -> None:
+    """The gate's integrity check (fast; killability is `redpen-bench verify`): a broken corpus is no baseline."""
+    from redpen_bench.gate.integrity import run_integrity
+
+    problems, _ = run_integrity(corpus)
+    found = [f"{item}: {reason}" for item, reasons in problems.items() for reason in reasons]
+    if found:
+        more = f" (and {len(found) - 3} more; run redpen-bench verify)" if len(found) > 3 else ""
+        raise InputError(f"{corpus.root}: corpus integrity check failed: {'; '.join(found[:3])}{more}")
+
+
+def _file_hash(path: Path | None) -> str | None:
+    return hashlib.sha256(path.read_bytes()).hexdigest() if path else None
+
+
+def options_fingerprint(options: ReviewOptions, specs: list[Spec]) -> str:
+    """What changes answers beyond the reviewer's own spec: a run folder holds answers made under one setting,
+    so a changed seed or prompt starts a new folder (the verdict cache still saves the repeat work)."""
+    parts = {
+        "seed": options.seed, "samples": options.samples, "temperature": options.temperature,
+        "max_tokens": options.max_tokens, "params": options.params, "base_url": options.base_url,
+        "prompt": _file_hash(options.prompt), "system": _file_hash(options.system),
+        "named": {s.key: {k: str(v) for k, v in sorted(s.options.items())} for s in specs if s.options},
+    }
+    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:8]
+
+
+def compare_specs(analyzers: str | None = None) -> list[str]:
+    """What `compare` runs before any reviewer the user adds: the baselines and every shipped analyzer profile
+    (`analyzers`: only these tools, comma-separated, or "none")."""
+    return [*BASELINES, *analyzer_specs(analyzers)]
+
+
+@dataclass
+class Comparison:
+    run: RunResult
+    report: Report | None  # None for a dry run
+
+
+def compare(
+    corpus: Corpus,
+    specs: Sequence[str | Spec],
+    out: str | Path = DEFAULT_OUT,
+    runs_dir: str | Path = DEFAULT_RUNS,
+    options: ReviewOptions | None = None,
+    name: str | None = None,
+    replicates: int = DEFAULT_REPLICATES,
+    progress: Progress | None = None,
+    lock_timeout: float = 600.0,
+    fresh: bool = False,
+) -> Comparison:
+    """Check the corpus's integrity, run `specs` (see compare_specs) into the run folder this comparison owns
+    under `runs_dir` (the same comparison resumes it; `fresh`: a new folder beside it instead), and write the
+    report folder under `out`."""
+    options = options or ReviewOptions()
+    check_integrity(corpus)
+    specs = unique_specs([s if isinstance(s, Spec) else parse_spec(s) for s in specs])
+    run_dir = Path(runs_dir) / f"compare-{corpus.name}-{corpus.hash[:8]}-{options_fingerprint(options, specs)}"
+    if fresh and not options.dry_run:
+        run_dir = fresh_dir(run_dir)
+    started = time.time()
+    result = run_reviewers(corpus, specs, run_dir, options, progress=progress, lock_timeout=lock_timeout)
+    if options.dry_run:
+        return Comparison(result, None)
+    folder = result.folder or RunFolder(run_dir)  # the run's own: its rows were read once already
+    reviewers = list(dict.fromkeys(key for s in specs for key in folder.row_keys(s.key)))  # replay: own names
+    built = build_report(
+        [folder], corpus, report_dir(out, name, corpus), reviewers=reviewers, replicates=replicates,
+        seed=options.seed,
+        extra_manifest={"command": "compare", "run_seconds": round(time.time() - started, 3),
+                        "reviewer_specs": {s.key: s.text for s in specs}},
+    )
+    return Comparison(result, built)
+
+
+def report(run_dirs: Sequence[str | Path], corpus: Corpus, out: str | Path = DEFAULT_OUT,
+           reviewers: Sequence[str] | None = None, name: str | None = None,
+           replicates: int = DEFAULT_REPLICATES, seed: int = 0) -> Report:
+    """The comparison report of existing run folders (of one corpus), running nothing."""
+    return build_report(run_dirs, corpus, report_dir(out, name, corpus), reviewers=reviewers or None,
+                        replicates=replicates, seed=seed, extra_manifest={"command": "report"})
+
+
+def new_item(item_id: str, tier: str, corpus_dir: str | Path | None = None) -> Path:
+    """Scaffold an item folder (six files and an item.toml to fill in) in the corpus being written."""
+    from redpen_bench.gate.corpus_readme import scaffold_item
+
+    root = authoring_corpus(corpus_dir)
+    return scaffold_item(root, item_id, tier, tuple(read_toml(root / "corpus.toml").get("tiers") or ()))
+
+
+def rules(run_dir: str | Path, corpus: Corpus, reviewer: str | None = None):
+    """The per-rule table of a run's static reviewers (scoring/rules.py), only `reviewer`'s when given."""
+    from redpen_bench.scoring.rules import FindingsError, rule_table
+
+    folder = RunFolder(run_dir)
+    manifest = folder.read_manifest()
+    if manifest["corpus"]["hash"] != corpus.hash:
+        raise InputError(
+            f"{folder.manifest_path}: field 'corpus.hash': made for corpus {manifest['corpus']['hash'][:12]}, "
+            f"but the corpus given is {corpus.name} {corpus.hash[:12]}; pass the right --corpus"
+        )
+    rows = folder.rows()
+    with_findings = sorted({r["reviewer"] for r in rows if "findings" in r})
+    if reviewer is not None:
+        if reviewer not in with_findings:
+            known = ", ".join(with_findings) or "none"
+            raise InputError(f"--reviewer '{reviewer}': no findings of it in {folder.verdicts_path} "
+                             f"(reviewers with findings: {known})")
+        rows = [r for r in rows if r["reviewer"] == reviewer]
+    elif not with_findings:
+        raise InputError(f"{folder.verdicts_path}: no reviewer in this run stores findings (static analyzers and "
+                         "sarif: do; LLM reviewers and baselines do not)")
+    try:
+        return rule_table(rows, corpus)
+    except FindingsError as exc:
+        raise InputError(f"{folder.verdicts_path}: {exc}") from None
+
+
+def export_sarif(run_dir: str | Path, corpus: Corpus, out: str | Path, reviewers: Sequence[str] | None = None
+                 ) -> Path:
+    """Write a run's verdicts (only `reviewers`' when given) as SARIF 2.1.0 to `out`."""
+    from redpen_bench.report.build import read_runs
+    from redpen_bench.report.sarif_out import sarif_log, sarif_text
+
+    rows, runs = read_runs([run_dir], corpus)
+    if reviewers:
+        unknown = [key for key in reviewers if key not in {r["reviewer"] for r in rows}]
+        if unknown:
+            known = ", ".join(sorted({r["reviewer"] for r in rows}))
+            raise InputError(f"--reviewer '{unknown[0]}': no rows in {run_dir} (reviewers there: {known})")
+    log = sarif_log(rows, corpus, runs["reviewers"], only=reviewers or None,
+                    corpus_uri=corpus.root.resolve().as_uri() + "/")
+    Path(out).write_text(sarif_text(log), encoding="utf-8", newline="\n")
+    return Path(out)

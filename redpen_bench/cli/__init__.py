@@ -11,33 +11,46 @@ import click
 
 from redpen_bench import __version__
 from redpen_bench.errors import FULL_DISK, PLACE_ERRNOS, InputError
+from redpen_bench.model.outside_text import terminal
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """Imports a command's module when the command is asked for: `score` never pays for libcst or the gate."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMAND_MODULES)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in COMMAND_MODULES and name not in self.commands:
+            _load(COMMAND_MODULES[name])
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="redpen-bench")
 def cli() -> None:
     """Red-Pen: can a code reviewer find a planted defect without crying wolf on correct code?"""
 
 
-def _register() -> None:
+def _load(module: str) -> None:
     import importlib
 
-    for name in COMMAND_MODULES:
-        for command in importlib.import_module(f"redpen_bench.cli.{name}").COMMANDS:
-            cli.add_command(command)
+    for command in importlib.import_module(f"redpen_bench.cli.{module}").COMMANDS:
+        cli.add_command(command)
 
 
-# one line per command module (each defines COMMANDS)
-COMMAND_MODULES = (
-    "run_cmd",
-    "score_cmd",
-    "corpus_cmd",
-    "rules_cmd",
-    "compare_cmd",
-    "tune_cmd",
-    "mutate_cmd",
-    "sarif_cmd",
-)
+def _register() -> None:
+    """Every command at once (the docs tests list them)."""
+    for module in dict.fromkeys(COMMAND_MODULES.values()):
+        _load(module)
+
+
+# command -> the module that defines it (in its COMMANDS)
+COMMAND_MODULES = {
+    "run": "run_cmd", "reviewers": "run_cmd", "score": "score_cmd", "verify": "corpus_cmd",
+    "new-item": "corpus_cmd", "corpus-readme": "corpus_cmd", "rules": "rules_cmd", "compare": "compare_cmd",
+    "report": "compare_cmd", "tune": "tune_cmd", "mutate": "mutate_cmd", "export-sarif": "sarif_cmd",
+}
 
 
 KEPT = "every finished verdict is kept; run the same command to resume"
@@ -60,12 +73,11 @@ def main(argv: list[str] | None = None) -> None:
     # small matrices (bootstrap: 2000 x 176) run faster on one BLAS thread than on two fighting over 2 cores
     for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(variable, "1")
-    _register()
     signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         cli.main(args=argv, prog_name="redpen-bench", standalone_mode=False)
-    except InputError as exc:
-        click.echo(f"redpen-bench: error: {exc}", err=True)
+    except InputError as exc:  # it may quote names and messages read from files: shown, never sent
+        click.echo(f"redpen-bench: error: {terminal(exc, lines=True)}", err=True)
         sys.exit(exc.exit_code)
     except (click.exceptions.Abort, KeyboardInterrupt):
         _interrupted()

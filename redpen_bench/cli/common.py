@@ -1,27 +1,42 @@
-"""Options shared by several commands."""
+"""Options shared by several commands. Defaults are the library's own (`default`), shown, never repeated."""
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import inspect
+import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
-from redpen_bench.model.corpus import Corpus, load_corpus
+from redpen_bench.errors import InputError
+from redpen_bench.report import DEFAULT_REPLICATES
+from redpen_bench.reviewers.base import ReviewOptions
 
 if TYPE_CHECKING:
     from redpen_bench.run.executor import Executor
 
-
-def corpus_option(f):
-    return click.option("--corpus", "corpus_dir", type=click.Path(path_type=Path), default=None,
-                        help="Corpus folder (default: the shipped corpus).")(f)
+RETRY_EXIT = 3  # the run ended, but error rows remain: the same command asks those snippets again
 
 
-def open_corpus(corpus_dir: Path | None) -> Corpus:
-    return load_corpus(corpus_dir)
+def default(record, name: str):
+    """The default the library declares for `name`: a dataclass's field, or a function's parameter."""
+    if dataclasses.is_dataclass(record):
+        return next(f.default for f in dataclasses.fields(record) if f.name == name)
+    return inspect.signature(record).parameters[name].default
+
+
+def options(*decorators):
+    """Several click options as one decorator, applied in the order listed."""
+    def apply(f):
+        for decorator in reversed(decorators):
+            f = decorator(f)
+        return f
+    return apply
 
 
 def print_path(path: Path) -> None:
@@ -29,20 +44,24 @@ def print_path(path: Path) -> None:
     click.echo(str(path))
 
 
-def fresh_option(f):
-    return click.option("--fresh", is_flag=True,
-                        help="Start a new run folder (beside the usual one, named with the time) instead of "
-                             "resuming; the verdict cache still answers what it holds unless --no-cache.")(f)
+corpus_option = click.option("--corpus", "corpus_dir", type=click.Path(path_type=Path), default=None,
+                             help="Corpus folder (default: the shipped corpus).")
+fresh_option = click.option("--fresh", is_flag=True,
+                            help="Start a new run folder (beside the usual one, named with the time) instead of "
+                                 "resuming; the verdict cache still answers what it holds unless --no-cache.")
+executor_option = click.option(
+    "--executor", default="local", show_default=True, metavar="local|dask:local|dask:ADDRESS",
+    help="Where kill checks, verify checks and analyzer batches run: this machine's pools, a Dask "
+         "LocalCluster, or a running Dask scheduler (tcp://HOST:PORT); needs redpen-bench[dask]. "
+         "LLM requests always stay in this process.")
+bootstrap_option = click.option("--bootstrap", "replicates", type=click.IntRange(100), default=DEFAULT_REPLICATES,
+                                show_default=True, help="Bootstrap resamples for the intervals.")
 
 
-
-
-def executor_option(f):
-    return click.option(
-        "--executor", default="local", show_default=True, metavar="local|dask:local|dask:ADDRESS",
-        help="Where kill checks, verify checks and analyzer batches run: this machine's pools, a Dask "
-             "LocalCluster, or a running Dask scheduler (tcp://HOST:PORT); needs redpen-bench[dask]. "
-             "LLM requests always stay in this process.")(f)
+def config_option(what: str):
+    return click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                        help=f"{what} (default: the nearest redpen.toml or pyproject.toml [tool.redpen] from here "
+                             "up).")
 
 
 @contextlib.contextmanager
@@ -55,3 +74,86 @@ def opened_executor(spec: str, jobs: int | None = None) -> Iterator[Executor | N
         return
     with open_executor(spec, jobs) as executor:
         yield executor
+
+
+review_options = options(
+    click.option("--seed", type=int, default=default(ReviewOptions, "seed"), show_default=True,
+                 help="Seed for random reviewers."),
+    click.option("--samples", type=click.IntRange(1), default=default(ReviewOptions, "samples"), show_default=True,
+                 help="Ask each snippet K times (LLM reviewers)."),
+    click.option("--no-cache", is_flag=True, help="Neither read nor write the verdict cache (REDPEN_CACHE)."),
+    click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
+                 help=f"Seconds a tool run (default {default(ReviewOptions, 'timeout'):g}) or one LLM request "
+                      f"(default {default(ReviewOptions, 'request_timeout'):g}) may take."),
+    click.option("--base-url", default=None, help="OpenAI-compatible server (else OPENAI_BASE_URL)."),
+    click.option("--prompt", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+                 help="Prompt template file."),
+    click.option("--system", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+                 help="System prompt file."),
+    click.option("--temperature", default=f"{default(ReviewOptions, 'temperature'):g}", show_default=True,
+                 help="A number, or 'none' to omit it."),
+    click.option("--max-tokens", type=int, default=None, help="Answer length limit."),
+    click.option("--param", "params", multiple=True, help="Extra request field KEY=VALUE (JSON value)."),
+    click.option("--concurrency", type=click.IntRange(1), default=default(ReviewOptions, "concurrency"),
+                 show_default=True),
+    click.option("--retries", type=click.IntRange(1), default=default(ReviewOptions, "retries"), show_default=True,
+                 help="Attempts per request."),
+    click.option("--rpm", type=float, default=None, help="Client-side limit, requests per minute."),
+    click.option("--max-cost", type=float, default=None, help="Stop asking once this many USD are spent."),
+    click.option("--dry-run", is_flag=True, help="Print what the run would send; send nothing."),
+    click.option("--sarif-kinds", default=None, metavar="KIND[,KIND...]",
+                 help="sarif: reviewers count results of these kinds as findings (default fail,review,open; "
+                      "'fail' counts only definite failures)."),
+    executor_option,
+)
+
+
+def build_options(kw: dict, prices: dict) -> ReviewOptions:
+    """ReviewOptions from review_options' values; what the command line leaves out keeps the library default."""
+    timeouts = {"timeout": kw["timeout"], "request_timeout": kw["timeout"]} if kw["timeout"] else {}
+    return ReviewOptions(
+        seed=kw["seed"], samples=kw["samples"], cache=None if kw["no_cache"] else "default", **timeouts,
+        base_url=kw["base_url"], prompt=kw["prompt"], system=kw["system"],
+        temperature=_temperature(kw["temperature"]), max_tokens=kw["max_tokens"], params=_params(kw["params"]),
+        concurrency=kw["concurrency"], retries=kw["retries"], rpm=kw["rpm"], max_cost=kw["max_cost"],
+        dry_run=kw["dry_run"], sarif_kinds=_kinds(kw["sarif_kinds"]), prices=prices,
+    )
+
+
+def _params(values: tuple[str, ...]) -> dict:
+    params = {}
+    for value in values:
+        key, sep, text = value.partition("=")
+        if not sep or not key:
+            raise InputError(f"--param '{value}': expected KEY=VALUE")
+        try:
+            params[key] = json.loads(text)
+        except ValueError:
+            params[key] = text
+    return params
+
+
+def _temperature(value: str) -> float | None:
+    if value.lower() == "none":
+        return None
+    try:
+        return float(value)
+    except ValueError:
+        raise InputError(f"--temperature '{value}': expected a number or 'none'") from None
+
+
+def _kinds(text: str | None) -> tuple[str, ...] | None:
+    if text is None:
+        return None
+    from redpen_bench.reviewers.tools.sarif_log import check_kinds
+
+    return check_kinds([k.strip() for k in text.split(",") if k.strip()])
+
+
+def lock_timeout() -> float:
+    """Seconds to wait for a run folder another process holds (REDPEN_LOCK_TIMEOUT, default 600)."""
+    text = os.environ.get("REDPEN_LOCK_TIMEOUT", "600")
+    try:
+        return float(text)
+    except ValueError:
+        raise InputError(f"REDPEN_LOCK_TIMEOUT '{text}': expected a number of seconds") from None

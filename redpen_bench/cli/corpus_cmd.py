@@ -8,19 +8,14 @@ from pathlib import Path
 
 import click
 
-from redpen_bench.cli.common import executor_option, open_corpus, opened_executor, print_path
-from redpen_bench.model.corpus_files import default_corpus_path, read_toml
+from redpen_bench.cli.common import default, executor_option, opened_executor, print_path
+from redpen_bench.gate import GateLimits, verify
+from redpen_bench.model.corpus import load_corpus
+from redpen_bench.model.corpus_files import authoring_corpus
+from redpen_bench.model.outside_text import terminal
 
 # where verify looks for run folders and reports of this corpus made earlier (relative to the working folder)
 SEEN_PLACES = (Path("runs"), Path("reports"))
-
-
-def authoring_corpus(corpus_dir: Path | None) -> Path:
-    """The corpus `verify`, `new-item` and `corpus-readme` work on: --corpus, else ./corpus when it holds a
-    corpus.toml (the one being written), else the shipped corpus."""
-    if corpus_dir is not None:
-        return corpus_dir
-    return Path("corpus") if Path("corpus/corpus.toml").is_file() else default_corpus_path()
 
 
 def authoring_option(f):
@@ -29,41 +24,48 @@ def authoring_option(f):
                              "corpus).")(f)
 
 
+LIMITS = (  # verify's thresholds: option type and help; the defaults are GateLimits'
+    ("max_similarity", click.FloatRange(0, 1), "Structural similarity above which two items are one template."),
+    ("max_overlap", click.FloatRange(0, 1), "Identifier Jaccard above which a disguised variant is not disguised."),
+    ("max_disguise_similarity", click.FloatRange(0, 1),
+     "Structural similarity of disguised and original above which the disguise is a rename."),
+    ("max_domain_overlap", click.FloatRange(0, 1), "Identifier-word Jaccard above which two items share a domain."),
+    ("min_clean_intent", click.FloatRange(0), "clean.py's docstring words as a share of fixed.py's, at least."),
+    ("min_fixtures", click.IntRange(0),
+     "Natural explanations per defective variant in explanations.toml (0 skips the keyword check)."),
+    ("min_fixture_recall", click.FloatRange(0, 1), "Keyword recall every natural explanation must reach."),
+    ("max_generic_recall", click.FloatRange(0, 1),
+     "Mean keyword recall generic explanations may reach over all defective variants."),
+)
+
+
+def limit_options(f):
+    for field, kind, text in reversed(LIMITS):
+        f = click.option(f"--{field.replace('_', '-')}", field, type=kind, default=default(GateLimits, field),
+                         show_default=True, help=text)(f)
+    return f
+
+
 @click.command("verify")
 @authoring_option
 @click.option("--items", "item_ids", default=None, metavar="ID[,ID...]",
               help="Check only these items (distinctness still compares them with every other item).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-@click.option("--timeout", type=float, default=10.0, show_default=True, help="Seconds per check; a hang is a kill.")
+@click.option("--timeout", type=float, default=default(verify, "timeout"), show_default=True,
+              help="Seconds per check; a hang is a kill.")
 @click.option("--jobs", type=click.IntRange(1), default=None, help="Checks run at once (default: cores).")
-@click.option("--max-similarity", type=click.FloatRange(0, 1), default=0.90, show_default=True,
-              help="Structural similarity above which two items are one template.")
-@click.option("--max-overlap", type=click.FloatRange(0, 1), default=1 / 3, show_default=True,
-              help="Identifier Jaccard above which a disguised variant is not disguised.")
-@click.option("--max-disguise-similarity", type=click.FloatRange(0, 1), default=0.75, show_default=True,
-              help="Structural similarity of disguised and original above which the disguise is a rename.")
-@click.option("--max-domain-overlap", type=click.FloatRange(0, 1), default=0.25, show_default=True,
-              help="Identifier-word Jaccard above which two items share a domain.")
-@click.option("--min-clean-intent", type=click.FloatRange(0), default=0.8, show_default=True,
-              help="clean.py's docstring words as a share of fixed.py's, at least.")
-@click.option("--min-fixtures", type=click.IntRange(0), default=3, show_default=True,
-              help="Natural explanations per defective variant in explanations.toml (0 skips the keyword check).")
-@click.option("--min-fixture-recall", type=click.FloatRange(0, 1), default=0.9, show_default=True,
-              help="Keyword recall every natural explanation must reach.")
-@click.option("--max-generic-recall", type=click.FloatRange(0, 1), default=0.3, show_default=True,
-              help="Mean keyword recall generic explanations may reach over all defective variants.")
+@limit_options
 @executor_option
 def verify_command(corpus_dir, item_ids, fmt, timeout, jobs, executor, **thresholds):
     """The gate: killability, integrity, distinctness, keyword fixtures. Exit 1 naming each failing item and
     check, 2 if the corpus cannot be read. Warns when run folders or reports in ./runs or ./reports were made
     from other content under this corpus's name and version."""
-    from redpen_bench.gate import GateLimits, verify
     from redpen_bench.gate.versions import version_warnings
 
     limits = GateLimits(**thresholds)
     items = [i.strip() for i in item_ids.split(",") if i.strip()] if item_ids else None
     try:
-        corpus = open_corpus(authoring_corpus(corpus_dir))
+        corpus = load_corpus(authoring_corpus(corpus_dir))
         with opened_executor(executor, jobs) as pool:
             report = verify(corpus, timeout=timeout, jobs=jobs, limits=limits, items=items, executor=pool)
     except KeyboardInterrupt:  # the checks are ended by then (killability); verify writes nothing, so says so
@@ -71,17 +73,18 @@ def verify_command(corpus_dir, item_ids, fmt, timeout, jobs, executor, **thresho
         sys.exit(130)
     warnings = version_warnings(corpus, SEEN_PLACES)
     for warning in warnings:
-        click.echo(f"redpen-bench: warning: {warning}", err=True)
+        click.echo(f"redpen-bench: warning: {terminal(warning)}", err=True)
     if fmt == "json":
         click.echo(json.dumps(report.to_json() | {"corpus": corpus.summary(), "warnings": warnings}, indent=2))
     else:
         checked = f"; checked: {', '.join(items)}" if items else ""
-        click.echo(f"corpus {corpus.name} {corpus.version} ({corpus.hash[:12]}): {len(corpus.items)} items{checked}")
+        click.echo(terminal(f"corpus {corpus.name} {corpus.version} ({corpus.hash[:12]}): {len(corpus.items)} items"
+                            f"{checked}"))
         for failure in report.failures:
-            click.echo(f"FAIL {failure['item']}: {failure['check']}: {failure['reason']}")
+            click.echo(terminal(f"FAIL {failure['item']}: {failure['check']}: {failure['reason']}"))
         _echo_closest(report, limits)
         for note in report.notes:
-            click.echo(f"note: {note}")
+            click.echo(f"note: {terminal(note)}")
         click.echo(report.summary_line())
     if not report.passed:
         sys.exit(1)
@@ -117,11 +120,9 @@ def _echo_closest(report, limits) -> None:
 @authoring_option
 def new_item_command(item_id, tier, corpus_dir):
     """Scaffold an item folder: six files and an item.toml to fill in."""
-    from redpen_bench.gate.corpus_readme import scaffold_item
+    from redpen_bench import api
 
-    root = authoring_corpus(corpus_dir)
-    tiers = tuple(read_toml(root / "corpus.toml").get("tiers") or ())
-    print_path(scaffold_item(root, item_id, tier, tiers))
+    print_path(api.new_item(item_id, tier, corpus_dir))
 
 
 @click.command("corpus-readme")
@@ -131,7 +132,7 @@ def corpus_readme_command(corpus_dir, check):
     """Write the corpus README (the table of items) from the item files."""
     from redpen_bench.gate.corpus_readme import readme_text
 
-    corpus = open_corpus(authoring_corpus(corpus_dir))
+    corpus = load_corpus(authoring_corpus(corpus_dir))
     path = corpus.root / "README.md"
     text = readme_text(corpus)
     if check:

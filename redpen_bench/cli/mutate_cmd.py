@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import os
-import threading
 import time
 from pathlib import Path
 
 import click
 
-from redpen_bench.cli.common import executor_option, opened_executor, print_path
+from redpen_bench.cli.common import default, executor_option, opened_executor, print_path
+from redpen_bench.cli.show import TerminalProgress
 from redpen_bench.errors import InputError
+from redpen_bench.generate.units import Options
 
 
 def _operators(text: str | None) -> tuple[str, ...] | None:
@@ -23,27 +24,6 @@ def _operators(text: str | None) -> tuple[str, ...] | None:
     if unknown or not codes:
         raise InputError(f"--operators '{text}': unknown {unknown}; known: {', '.join(TIER_ORDER)}")
     return codes
-
-
-class _Bar:
-    """A progress bar on stderr; callable from the checking threads as (done by, total grows by)."""
-
-    def __init__(self):
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-        self.console = Console(stderr=True)
-        self.bar = Progress(TextColumn("source files"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                            console=self.console, transient=False)
-        self.task = self.bar.add_task("mutate", total=0)
-        self.lock = threading.Lock()
-
-    def __call__(self, advance: int, grow: int) -> None:
-        with self.lock:
-            if grow:
-                self.bar.update(self.task, total=self.bar.tasks[0].total + grow)
-            if advance:
-                self.bar.advance(self.task, advance)
 
 
 def _summary(console, result, seconds: float) -> None:
@@ -70,7 +50,8 @@ def _summary(console, result, seconds: float) -> None:
               help="Mutate this corpus's correct files (fixed, clean, disguised_fixed), checked by its items' checks.")
 @click.option("--out", type=click.Path(path_type=Path), required=True,
               help="The generated corpus folder (replaced only if an earlier output of mutate).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Sampling seed: same seed, same corpus.")
+@click.option("--seed", type=int, default=default(Options, "seed"), show_default=True,
+              help="Sampling seed: same seed, same corpus.")
 @click.option("--source", "sources", multiple=True,
               help="Project mode: glob(s) of source files to mutate, from PROJECT (default: every .py but tests).")
 @click.option("--tests", "tests", multiple=True, help="Project mode: test path(s) given to pytest (default: all).")
@@ -79,25 +60,27 @@ def _summary(console, result, seconds: float) -> None:
 @click.option("--max-items", type=click.IntRange(1), default=None,
               help="At most N items, a seeded sample taking the operator families in turn.")
 @click.option("--jobs", type=click.IntRange(1), default=None, help="Checks at once (default: cores).")
-@click.option("--timeout", type=click.FloatRange(0.1), default=10.0, show_default=True,
+@click.option("--timeout", type=click.FloatRange(0.1), default=default(Options, "timeout"), show_default=True,
               help="Seconds per kill check; a timeout is a kill only if the source ran in a quarter of it.")
+@click.option("--include-obvious", is_flag=True,
+              help="Keep mutants a reader sees from the planted line alone (constant conditions, stubs, handlers "
+                   "reduced to pass, identities, domain constants), marked in item.toml; dropped by default.")
 @executor_option
 def mutate_command(project, from_corpus, out, seed, sources, tests, operators, max_per_function, max_items, jobs,
-                   timeout, executor):
+                   timeout, include_obvious, executor):
     """Generate a corpus of killed mutants from --from-corpus DIR or from PROJECT (a folder whose tests run with
     `python -m pytest`). Prints the output folder last."""
-    from redpen_bench.generate.units import Options
-
     if (project is None) == (from_corpus is None):
         raise InputError("mutate: give either PROJECT or --from-corpus DIR (one of them)")
     if from_corpus is not None and (sources or tests):
         raise InputError("--source/--tests: only for a PROJECT, not with --from-corpus")
     options = Options(seed=seed, operators=_operators(operators), max_per_function=max_per_function,
-                      max_items=max_items, timeout=timeout)
+                      max_items=max_items, timeout=timeout, include_obvious=include_obvious)
     if project is not None and executor != "local":
         raise InputError(f"--executor {executor}: only with --from-corpus (project mode checks mutants in "
                          "scratch copies of the project on this machine)")
-    bar = _Bar()
+    bar = TerminalProgress()
+    bar("source files")  # the bar shows from the start, before any file is counted
     start = time.monotonic()
     with opened_executor(executor, jobs) as pool, bar.bar:
         jobs = jobs or os.cpu_count() or 1

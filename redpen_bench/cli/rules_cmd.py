@@ -2,38 +2,13 @@
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import click
 
-from redpen_bench.cli.common import corpus_option, open_corpus, print_path
-from redpen_bench.errors import InputError
-from redpen_bench.run.folder import RunFolder
-
-
-def rules_text(table) -> str:
-    """The table as the terminal shows it: one line per rule, counts over their denominators."""
-    from rich.console import Console
-    from rich.table import Table
-
-    grid = Table(caption="defective / control: snippets the rule fires on, of those answered; line hits: its "
-                         "findings on defective snippets that cover a planted line; share: defective / (defective + "
-                         "control)")
-    for name, justify in (("reviewer", "left"), ("rule", "left"), ("defective", "right"), ("control", "right"),
-                          ("line hits", "right"), ("share", "right"), ("example", "left")):
-        grid.add_column(name, justify=justify, no_wrap=name != "example", overflow="ellipsis", max_width=60)
-    for row in table.itertuples():
-        hit_rate = "—" if row.findings_defective == 0 else f"{row.line_hit_rate * 100:.0f}%"
-        grid.add_row(
-            row.reviewer, row.rule,
-            f"{row.fires_defective}/{row.snippets_defective}", f"{row.fires_control}/{row.snippets_control}",
-            f"{row.line_hits}/{row.findings_defective} {hit_rate}", f"{row.defective_share * 100:.0f}%",
-            row.example,
-        )
-    buffer = io.StringIO()
-    Console(file=buffer, width=160, force_terminal=False).print(grid)
-    return buffer.getvalue()
+from redpen_bench.cli.common import corpus_option, print_path
+from redpen_bench.model.corpus import load_corpus
+from redpen_bench.model.outside_text import csv_frame
 
 
 @click.command("rules")
@@ -45,35 +20,14 @@ def rules_text(table) -> str:
 def rules_command(run_dir, corpus_dir, reviewer, out):
     """Per rule of each static reviewer: fires on how many defective snippets and controls, and how often its
     line is a planted line. Prints the table, writes it as CSV and prints the CSV path last."""
-    from redpen_bench.scoring.rules import FindingsError, rule_table
+    from redpen_bench import api
+    from redpen_bench.report.terminal import rules_text
 
-    folder = RunFolder(run_dir)
-    manifest = folder.read_manifest()
-    corpus = open_corpus(corpus_dir)
-    if manifest["corpus"]["hash"] != corpus.hash:
-        raise InputError(
-            f"{folder.manifest_path}: field 'corpus.hash': made for corpus {manifest['corpus']['hash'][:12]}, "
-            f"but the corpus given is {corpus.name} {corpus.hash[:12]}; pass the right --corpus"
-        )
-    rows = folder.rows()
-    with_findings = sorted({r["reviewer"] for r in rows if "findings" in r})
-    if reviewer is not None:
-        if reviewer not in with_findings:
-            known = ", ".join(with_findings) or "none"
-            raise InputError(f"--reviewer '{reviewer}': no findings of it in {folder.verdicts_path} "
-                             f"(reviewers with findings: {known})")
-        rows = [r for r in rows if r["reviewer"] == reviewer]
-    elif not with_findings:
-        raise InputError(f"{folder.verdicts_path}: no reviewer in this run stores findings (static analyzers and "
-                         "sarif: do; LLM reviewers and baselines do not)")
-    try:
-        table = rule_table(rows, corpus)
-    except FindingsError as exc:
-        raise InputError(f"{folder.verdicts_path}: {exc}") from None
+    table = api.rules(run_dir, load_corpus(corpus_dir), reviewer)
     click.echo(rules_text(table), nl=False)
-    out = out or folder.path / "rules.csv"
+    out = out or Path(run_dir) / "rules.csv"
     out.parent.mkdir(parents=True, exist_ok=True)
-    table.to_csv(out, index=False, float_format="%.6f")
+    csv_frame(table).to_csv(out, index=False, float_format="%.6f")
     print_path(out)
 
 

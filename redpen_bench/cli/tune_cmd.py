@@ -2,100 +2,50 @@
 
 from __future__ import annotations
 
-import io
 import shlex
 import sys
 from pathlib import Path
 
 import click
 
-from redpen_bench.cli.common import corpus_option, executor_option, open_corpus, opened_executor, print_path
+from redpen_bench.cli.common import corpus_option, default, executor_option, opened_executor, print_path
+from redpen_bench.model.corpus import load_corpus
 from redpen_bench.reviewers.base import ReviewOptions
-
-
-def _pct(x: float | None) -> str:
-    return "—" if x is None else f"{100 * x:.1f}"
-
-
-def report_text(report) -> str:
-    """The figures side by side, then the chosen rules: what the tune command prints on stderr."""
-    from rich.console import Console
-    from rich.table import Table
-
-    cv, sel, table = report.cv, report.selection, report.table
-    corpus = report.corpus
-    figures = Table(title=f"{report.tool} {report.tool_version} on {corpus['name']} {corpus['hash'][:12]} "
-                          f"({corpus['items']} items, {corpus['snippets']} snippets)")
-    figures.add_column("reviewer")
-    figures.add_column("Average", justify="right")
-    figures.add_column("")
-    for label, value in report.reference.items():
-        figures.add_row(label, _pct(value), "the tool's own profile" if label.endswith(":default") else "")
-    n_items = corpus["items"]
-    figures.add_row("tuned, in-sample", _pct(report.in_sample),
-                    f"{len(sel.rules)} rules chosen and scored on the same {n_items} items (flattering)"
-                    if sel.rules else "no rule chosen: no subset beats always-no by --min-gain")
-    k = report.settings.folds
-    folds = " ".join(_pct(x) for x in cv.held_out[:k])
-    more = f"; {len(cv.folds)} splits in all, {len(cv.held_out)} folds" if len(cv.folds) > 1 else ""
-    figures.add_row("tuned, held-out", f"{_pct(cv.mean)} ± {_pct(cv.sd)}",
-                    f"{k} folds grouped by item: {folds}{more}")
-    if report.rerun is not None:
-        figures.add_row(f"{report.tool}:{report.profile_name}, re-run", _pct(report.rerun),
-                        "the written profile, run for real")
-    rules = Table(title=f"chosen rules ({sel.method} search"
-                        + (f", severity ≥ {sel.threshold})" if sel.threshold else ")"))
-    rules.add_column("rule")
-    rules.add_column("fires on defective", justify="right")
-    rules.add_column("fires on controls", justify="right")
-    rules.add_column("Average after" if sel.method == "greedy" else "", justify="right")
-    rules.add_column("chosen in folds", justify="right")
-    defective = table.defective
-    for i, rule in enumerate(sel.rules):
-        r = table.index([rule])[0]
-        after = _pct(sel.trace[i + 1]) if sel.method == "greedy" else ""
-        rules.add_row(rule, f"{int(table.fires[r][defective].sum())} / {int(defective.sum())}",
-                      f"{int(table.fires[r][~defective].sum())} / {int((~defective).sum())}", after,
-                      f"{cv.chosen_in(rule)} / {len(cv.selections)}")
-    buffer = io.StringIO()
-    console = Console(file=buffer, width=120, force_terminal=False)
-    console.print(figures)
-    fired = report.rules_fired
-    console.print(f"every rule on: {fired} {'rule fires' if fired == 1 else 'rules fire'} on some snippet")
-    if sel.rules:
-        console.print(rules)
-    if sel.method == "exact":
-        console.print("best training Average per subset size: " + " ".join(_pct(x) for x in sel.trace))
-    return buffer.getvalue()
+from redpen_bench.scoring.percent import pct
+from redpen_bench.tune.pipeline import SearchSettings
 
 
 @click.command("tune")
 @click.argument("tool")
 @corpus_option
-@click.option("--folds", type=click.IntRange(2), default=5, show_default=True,
+@click.option("--folds", type=click.IntRange(2), default=default(SearchSettings, "folds"), show_default=True,
               help="K of the K-fold cross-validation, grouped by item.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the fold assignment.")
-@click.option("--repeats", type=click.IntRange(1), default=1, show_default=True,
+@click.option("--seed", type=int, default=default(SearchSettings, "seed"), show_default=True,
+              help="Seed of the fold assignment.")
+@click.option("--repeats", type=click.IntRange(1), default=default(SearchSettings, "repeats"), show_default=True,
               help="Repeat the cross-validation over this many fold splits (seeds SEED, SEED+1, ...).")
-@click.option("--max-rules", type=click.IntRange(1), default=20, show_default=True,
+@click.option("--max-rules", type=click.IntRange(1), default=default(SearchSettings, "max_rules"), show_default=True,
               help="At most this many rules in the subset.")
-@click.option("--min-gain", type=click.FloatRange(0.0), default=0.005, show_default=True,
+@click.option("--min-gain", type=click.FloatRange(0.0), default=default(SearchSettings, "min_gain"), show_default=True,
               help="Stop adding rules when the best one raises the training Average by less.")
-@click.option("--exact-up-to", type=click.IntRange(0, 16), default=10, show_default=True,
+@click.option("--exact-up-to", type=click.IntRange(0, 16), default=default(SearchSettings, "exact_up_to"),
+              show_default=True,
               help="Exact search over all subsets when at most this many rules fire; greedy above.")
 @click.option("--name", default="tuned", show_default=True, help="The profile written: analyzers/TOOL/NAME.toml.")
 @click.option("--out", type=click.Path(path_type=Path), default=None,
               help="Also keep every run's verdict rows in this run folder.")
-@click.option("--timeout", type=float, default=600.0, show_default=True, help="Seconds a tool run may take.")
+@click.option("--timeout", type=float, default=default(ReviewOptions, "timeout"), show_default=True,
+              help="Seconds a tool run may take.")
 @click.option("--no-cache", is_flag=True, help="Neither read nor write the verdict cache (REDPEN_CACHE).")
 @executor_option
 def tune_command(tool, corpus_dir, folds, seed, repeats, max_rules, min_gain, exact_up_to, name, out, timeout,
                  no_cache, executor):
     """Choose TOOL's rules (ruff, pylint, bandit, semgrep) from one run with every rule on; report the default,
     bugs, tuned in-sample and tuned cross-validated (held-out) Averages; write analyzers/TOOL/NAME.toml."""
-    from redpen_bench.tune.pipeline import SearchSettings, tune
+    from redpen_bench.tune.pipeline import tune
+    from redpen_bench.tune.terminal import report_text
 
-    corpus = open_corpus(corpus_dir)
+    corpus = load_corpus(corpus_dir)
     settings = SearchSettings(folds, seed, repeats, max_rules, min_gain, exact_up_to)
     command = shlex.join(["redpen-bench", "tune", *sys.argv[2:]]) if sys.argv[1:2] == ["tune"] else \
         f"redpen-bench tune {tool} --folds {folds} --seed {seed}"
@@ -112,8 +62,8 @@ def tune_command(tool, corpus_dir, folds, seed, repeats, max_rules, min_gain, ex
         click.echo(f"redpen-bench: warning: the firing table gives {report.in_sample_core!r} where score_rows gives "
                    f"{report.in_sample!r} for the same rules; please report this", err=True)
     if report.rerun is not None and abs(report.rerun - report.in_sample) > 1e-9:
-        click.echo(f"redpen-bench: note: {tool}:{name} run for real scores {_pct(report.rerun)}, the table "
-                   f"{_pct(report.in_sample)}: some rules answer differently when run alone", err=True)
+        click.echo(f"redpen-bench: note: {tool}:{name} run for real scores {pct(report.rerun)}, the table "
+                   f"{pct(report.in_sample)}: some rules answer differently when run alone", err=True)
     print_path(report.profile_path)
 
 

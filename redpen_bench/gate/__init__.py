@@ -52,9 +52,10 @@ class GateReport:
         return not self.failures
 
     def summary_line(self) -> str:
+        keywords = (f"{self.keyword_passing}/{self.keyword_variants} keyword fixtures pass" if self.keyword_variants
+                    else "keyword fixtures not checked")  # never "0/0 pass": the notes say why
         return (f"{self.killable}/{self.items} killable · {self.distinct}/{self.items} structurally distinct · "
-                f"{self.intact}/{self.snippets} snippets intact · "
-                f"{self.keyword_passing}/{self.keyword_variants} keyword fixtures pass")
+                f"{self.intact}/{self.snippets} snippets intact · {keywords}")
 
     def to_json(self) -> dict:
         return {
@@ -103,6 +104,8 @@ def verify(
         distinct = run_distinctness(whole, limits.max_similarity, limits.max_overlap,
                                     limits.max_disguise_similarity, limits.max_domain_overlap,
                                     limits.min_clean_intent)
+        if distinct.most_similar is None:
+            notes.append("no most similar pair: the corpus has fewer than two items to compare")
     chosen = {item.id for item in corpus.items}
     not_distinct = set()
     for a, b, ratio in distinct.pair_failures:
@@ -129,6 +132,9 @@ def verify(
         not_distinct |= {item_id} if found else set()
         failures += [{"item": item_id, "check": "distinctness", "reason": reason} for reason in found]
     fixtures = FixtureReport()  # min_fixtures 0: a corpus without fixtures (converted from elsewhere)
+    if not limits.min_fixtures and not generated:  # a generated corpus's note says it already
+        notes.append("keyword fixtures skipped: min_fixtures is 0 (verify --min-fixtures 0), so no natural or "
+                     "generic explanation was checked against the keyword lists")
     if limits.min_fixtures and not generated:
         fixtures = run_keyword_fixtures(corpus, limits.min_fixtures, limits.min_fixture_recall,
                                         limits.max_generic_recall, limits.min_generic)

@@ -82,6 +82,8 @@ def item_toml(number: int, killed: Killed, snippet, source_file: str, seed: int,
     }
     if mutant.parts:
         provenance["parts"] = [p.key for p in mutant.parts]
+    if mutant.obvious:  # kept by --include-obvious: why a reader sees it from the planted line alone
+        provenance["obvious"] = mutant.obvious
     return (toml_table(None, head) + "\n" + toml_table("variants.original", variant) + "\n"
             + toml_table("provenance", provenance | extra))
 

@@ -1,7 +1,12 @@
 """Keyword groups and titles for generated items: what a right explanation of a mutant says.
 
-The first group names the mechanism in the words a reviewer writes (one template per mechanism label that
-`operators` produces); the second holds the domain words of the mutated statement.
+The first group names the mechanism: the words reviewers use for that change (its operator module's
+vocabulary, generate/mutation_operators/) and the changed code as an explanation quotes it, before and after
+(`page + 1`, `page - 1`). The last group names what the defect is about: the identifiers of the changed
+statement (for a deletion, of the deleted statement; for a constant condition, a stub return or a swallowed
+handler, of the code it replaced), whole (`is_retryable`, `_orders`) and split into words (`retryable`,
+`orders`), so a reviewer who names the subject in prose or quotes the code hits it. Words that bug reports use
+for anything (`index`, `total`, `value`) name a subject only when nothing more specific is there.
 """
 
 from __future__ import annotations
@@ -12,75 +17,22 @@ import keyword
 import re
 import tokenize
 
+from redpen_bench.generate.mutation_operators import LABELS, vocabulary
+from redpen_bench.generate.mutation_operators.crp import number_phrases
 from redpen_bench.generate.operators import Mutant
-
-_ARITH = ["arithmetic", "operator", "wrong operation", "calculat", "comput"]
-_BOUNDARY = ["off by one", "off-by-one", "boundary", "inclusive", "exclusive", "strict", "edge", "<=", ">="]
-_DELETE = ["missing", "never", "omit", "forgot", "not called", "no longer", "skipped", "removed", "deleted"]
-
-TEMPLATES: dict[str, list[str]] = {
-    "+->-": ["subtract", "minus", "instead of add", "addition", "adding", "plus", "sign"],
-    "-->+": ["adds", "addition", "instead of subtract", "subtraction", "minus", "plus", "sign"],
-    "*->/": ["divid", "division", "instead of multipl", "multiplication", "multipl"],
-    "/->//": ["floor division", "integer division", "truncat", "//", "rounds down", "true division"],
-    "/->*": ["multipl", "instead of divid", "division", "divid", "inverted"],
-    "//->/": ["true division", "float division", "floor division", "integer division", "fraction", "//"],
-    "%->//": ["modulo", "remainder", "floor division", "quotient", "integer division"],
-    "**->*": ["power", "exponent", "squar", "multipl", "**"],
-    "<-><=": ["less than or equal", *_BOUNDARY],
-    "<=-><": ["less than", *_BOUNDARY],
-    ">->>=": ["greater than or equal", *_BOUNDARY],
-    ">=->>": ["greater than", *_BOUNDARY],
-    "==->!=": ["not equal", "equality", "inverted", "negated", "opposite", "!=", "=="],
-    "!=->==": ["equal", "inequality", "inverted", "negated", "opposite", "!=", "=="],
-    "is->is not": ["is not", "identity", "inverted", "negated", "opposite", "none check"],
-    "is not->is": ["is none", "identity", "inverted", "negated", "opposite", "none check"],
-    "in->not in": ["not in", "membership", "contain", "inverted", "negated", "opposite"],
-    "not in->in": ["membership", "contain", "inverted", "negated", "opposite", "not in"],
-    "and->or": ["or", "and", "logical", "either", "both", "condition"],
-    "or->and": ["and", "or", "logical", "either", "both", "condition"],
-    "drop not": ["negation", "negat", "not", "inverted", "opposite", "missing not"],
-    "insert not": ["negation", "negat", "not", "inverted", "opposite", "reversed"],
-    "drop minus": ["sign", "negative", "negat", "minus", "absolute"],
-    "insert minus": ["sign", "negative", "negat", "minus", "flipped"],
-    "delete": _DELETE,
-    "+1": ["off by one", "off-by-one", "constant", "one too", "too many", "too large", "literal"],
-    "-1": ["off by one", "off-by-one", "constant", "one too", "too few", "too small", "literal"],
-    "True->False": ["true", "false", "flag", "default", "inverted", "opposite", "boolean"],
-    "False->True": ["true", "false", "flag", "default", "inverted", "opposite", "boolean"],
-    "drop start": ["slice", "start index", "from the beginning", "first element", "offset", "skip"],
-    "drop stop": ["slice", "end index", "stop index", "to the end", "last element", "limit", "truncat"],
-    "drop step": ["slice", "step", "stride", "every", "skip"],
-    "swallow": ["swallow", "silenc", "ignor", "suppress", "exception", "error is lost", "hidden"],
-    "raise->pass": ["swallow", "silenc", "ignor", "suppress", "not raised", "no longer raise", "exception"],
-    "if True": ["always", "unconditional", "condition", "check", "guard", "regardless"],
-    "if False": ["never", "dead code", "condition", "check", "guard", "skipped", "unreachable"],
-    "invert": ["inverted", "negat", "opposite", "reversed", "backwards", "condition"],
-    "swap": ["swapped", "reversed", "order", "operands", "backwards", "wrong way round", "other way"],
-    "->None": ["none", "return value", "returns nothing", "discarded", "missing return"],
-    "->not": ["inverted", "negat", "opposite", "return value", "wrong boolean", "true", "false"],
-    "->0": ["zero", "return value", "returns 0", "constant", "discarded"],
-}
-for _op, _new in (("+", "-"), ("-", "+"), ("*", "/"), ("/", "//"), ("//", "/"), ("%", "//"), ("**", "*")):
-    TEMPLATES[f"{_op}=->{_new}="] = [*TEMPLATES[f"{_op}->{_new}"], "accumulat", "augmented", "update"]
 
 _COMMON = {
     "self", "cls", "value", "values", "result", "results", "data", "item", "items", "list", "dict", "obj",
     "args", "kwargs", "none", "true", "false", "return", "new", "old", "tmp", "val", "var", "get", "set",
     "the", "and", "for", "not", "key", "keys", "func", "arg", "str", "int", "num",
 }
-_WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
-_LABELS = {
-    "delete": "statement deleted", "swallow": "exception swallowed", "raise->pass": "raise became pass",
-    "if True": "condition forced true", "if False": "condition forced false", "invert": "condition inverted",
-    "swap": "operands swapped", "->None": "return value became None", "->not": "returned boolean negated",
-    "->0": "return value became 0", "drop not": "`not` dropped", "insert not": "`not` inserted",
-    "drop minus": "unary minus dropped", "insert minus": "unary minus inserted", "+1": "constant +1",
-    "-1": "constant -1", "drop start": "slice start dropped", "drop stop": "slice stop dropped",
-    "drop step": "slice step dropped",
+# words of ordinary bug reports: a subject group of only these would be hit by any generic explanation
+_BUG_REPORT = {
+    "count", "counter", "total", "index", "limit", "size", "length", "first", "last", "start", "end", "min", "max",
+    "sum", "error", "check", "flag", "state", "default", "input", "output", "number", "field", "order", "empty",
+    "zero", "one", "two", "case", "edge", "bound", "boundary", "loop", "element", "exception", "missing",
 }
-
-
+_WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 def _identifiers(text: str) -> list[str]:
     try:
         return [t.string for t in tokenize.generate_tokens(io.StringIO(text).readline) if t.type == tokenize.NAME]
@@ -102,22 +54,112 @@ def domain_words(statement_text: str) -> list[str]:
     return words
 
 
-def mechanism_group(mechanism: str) -> list[str]:
-    return list(TEMPLATES[mechanism])
+def _whole_names(statement_text: str) -> list[str]:
+    """Identifiers with an underscore inside, as written (`is_retryable`, `_orders`): split words miss them
+    when an explanation quotes the code (a phrase starts at a word start, and `_` is a word character)."""
+    names = []
+    for name in _identifiers(statement_text):
+        core = name.strip("_")
+        if "_" in name and len(core) >= 3 and not name.startswith("__") and name not in names:
+            names.append(name)
+    return names
 
 
-def keyword_groups(mutant: Mutant, statement_text: str) -> list[list[str]]:
-    """The mechanism group (two of them, one per part, for a higher-order mutant), then the domain words of
-    the mutated statement when it has any."""
-    parts = mutant.parts or (mutant,)
-    groups = [mechanism_group(part.mechanism) for part in parts]
+def subject_words(statement_text: str) -> list[str]:
+    """What a defect is about: the statement's domain words (specific ones; bug-report words only when nothing
+    else is there) and its underscored names whole."""
     words = domain_words(statement_text)
+    specific = [w for w in words if w not in _BUG_REPORT] or words
+    return [w.lower() for w in [*specific, *(n for n in _whole_names(statement_text) if n.lower() not in specific)]]
+
+
+_FORM_CHARS = re.compile(r"[^\w\s]")
+_BOUNDARY_OPS = {"<-><=": "<", "<=-><": "<=", ">->>=": ">", ">=->>": ">="}
+
+
+def code_forms(*texts: str) -> list[str]:
+    """The changed code as an explanation may quote it: as written, without spaces and without the parentheses
+    around it (`(page + 1)`, `page+1`); only one-line expressions with an operator or bracket in them."""
+    forms: list[str] = []
+    for text in texts:
+        text = " ".join(text.split())
+        while text.startswith("(") and text.endswith(")") and _balanced(text[1:-1]):
+            text = text[1:-1]
+        if not 3 <= len(text) <= 60 or not _FORM_CHARS.search(text) or text in ("pass", "None"):
+            continue
+        for form in (text, text.replace(" ", "")):
+            if form not in forms:
+                forms.append(form)
+    return forms
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for char in text:
+        depth += (char == "(") - (char == ")")
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def _tokens(text: str) -> list[str]:
+    try:
+        return [t.string for t in tokenize.generate_tokens(io.StringIO(text).readline)
+                if t.type not in (tokenize.NEWLINE, tokenize.NL, tokenize.INDENT, tokenize.DEDENT, tokenize.COMMENT)]
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return text.split()
+
+
+def _in_place(mutant: Mutant, planted_text: str) -> list[str]:
+    """A changed literal or slice with what stands before it on the planted line (`< 1`, `return 0`,
+    `reached[:]`), before and after the change: how explanations quote a change too small to quote alone."""
+    forms: list[str] = []
+    if mutant.operator == "CRP" and mutant.mechanism in ("+1", "-1"):
+        tokens = _tokens(planted_text)
+        for i, token in enumerate(tokens):
+            if token == mutant.mutated.lstrip("-") and i:
+                before = tokens[i - 1] if tokens[i - 1] != "-" or i < 2 else tokens[i - 2]
+                for value in (mutant.mutated, mutant.original):
+                    forms += [f"{before} {value}", f"{before}{value}"]
+    if mutant.operator == "SIR":
+        pattern = r"([A-Za-z_][\w.]*)\[\s*" + re.escape(mutant.mutated) + r"\s*\]"
+        for name in re.findall(pattern, planted_text):
+            forms += code_forms(f"{name}[{mutant.mutated}]", f"{name}[{mutant.original}]")
+    if mutant.mechanism in _BOUNDARY_OPS:
+        forms += code_forms(re.sub(rf"\s{re.escape(_BOUNDARY_OPS[mutant.mechanism])}\s", " == ", mutant.original,
+                                   count=1))
+    return forms
+
+
+def mechanism_group(mutant: Mutant, planted_text: str = "") -> list[str]:
+    """One first-order change: its vocabulary, then the changed code before and after."""
+    phrases = list(vocabulary(mutant.mechanism))
+    if mutant.operator == "CRP" and mutant.mechanism in ("+1", "-1"):
+        phrases += number_phrases(mutant.original, mutant.mutated)
+    if not mutant.removed and mutant.operator not in ("EXS", "COD"):
+        phrases += code_forms(mutant.original, mutant.mutated)
+    phrases += _in_place(mutant, planted_text)
+    return list(dict.fromkeys(phrases))
+
+
+def keyword_groups(mutant: Mutant, planted_text: str) -> list[list[str]]:
+    """The mechanism group (one per part for a higher-order mutant), then the subject group. `planted_text`:
+    the defective snippet's planted lines, whose words name the subject unless a part deleted a statement
+    (its planted line is a neighbour: the deleted statement names the subject then)."""
+    parts = mutant.parts or (mutant,)
+    groups = [mechanism_group(part, planted_text) for part in parts]
+    subject = " ".join(part.original for part in parts)
+    if not any(part.removed for part in parts):
+        subject = f"{planted_text}\n{subject}"
+    where = (mutant.function or mutant.scope).rsplit(".", 1)[-1]
+    words = subject_words(subject)
+    words += [w for w in subject_words(where) if w not in words]
     return [*groups, words] if words else groups
 
 
 def _change(mutant: Mutant) -> str:
-    if mutant.mechanism in _LABELS:
-        return _LABELS[mutant.mechanism]
+    if mutant.mechanism in LABELS:
+        return LABELS[mutant.mechanism]
     old, new = mutant.mechanism.split("->")
     return f"{old} became {new}"
 

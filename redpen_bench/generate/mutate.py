@@ -11,10 +11,11 @@ from pathlib import Path
 
 from redpen_bench.errors import InputError
 from redpen_bench.generate import items
-from redpen_bench.generate.pipeline import Progress, corpus_units, kill_corpus, select
+from redpen_bench.generate.pipeline import corpus_units, kill_corpus, select
 from redpen_bench.generate.units import Killed, Options, UnitResult
 from redpen_bench.model.corpus import load_corpus
 from redpen_bench.run.executor import Executor
+from redpen_bench.run.progress import Progress
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,10 @@ item is dropped and counted as bad_lines, see mutate.finish).
 
 from __future__ import annotations
 
+import ast
 import random
 import re
+import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -24,7 +26,7 @@ from redpen_bench.generate.sites import Site, collect
 from redpen_bench.model.operators import MUTATION, describe
 
 OPERATORS: dict[str, str] = {code: describe(code) for code in MUTATION}  # the table is the model's
-COUNT_KEYS = ("generated", "uncompilable", "equivalent", "duplicate", "arid", "kept")
+COUNT_KEYS = ("generated", "uncompilable", "equivalent", "duplicate", "arid", "obvious", "kept")
 _BLANK = re.compile(r"\s*(#.*)?$")
 
 
@@ -45,6 +47,7 @@ class Mutant:
     edit: tuple[int, int, str] = (0, 0, "")       # source offsets replaced and the new text (first order)
     removed: tuple[int, ...] = ()                  # source lines a pure deletion removed
     source_lines: tuple[int, ...] = field(default=())  # the ground-truth lines in the SOURCE's numbering
+    obvious: str = ""                              # why it shows from its planted line alone (kept on request)
 
 
 @dataclass
@@ -112,17 +115,50 @@ def _deletion_lines(mutated: str, first: int, function_end: int) -> tuple[tuple[
     return (below,), {below: (above,)}
 
 
+def _defined_names(statement: str) -> set[str]:
+    """Names a deleted statement bound (assignment targets, loop and with targets, imports, definitions)."""
+    try:
+        tree = ast.parse(textwrap.dedent(statement))
+    except SyntaxError:
+        return set()
+    names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+    return names
+
+
+def _first_use(mutated: str, names: set[str], first: int, last: int) -> int | None:
+    """The first line in first..last that reads one of `names`: where a missing definition shows (the `return
+    spot` below a deleted `spot = ...`), which a reviewer may name for the deleted statement."""
+    if not names:
+        return None
+    pattern = re.compile(r"(?<![\w.])(" + "|".join(map(re.escape, sorted(names))) + r")(?!\w)")
+    lines = mutated.splitlines()
+    for number in range(first, min(last, len(lines)) + 1):
+        code = lines[number - 1].split("#", 1)[0]
+        if pattern.search(code):
+            return number
+    return None
+
+
 def _build(source: str, site: Site, key: str, mutated: str) -> Mutant:
     if site.removed:
         first, last = site.removed
-        lines, sites = _deletion_lines(mutated, first, site.function_end - (last - first + 1))
+        function_end = site.function_end - (last - first + 1)
+        lines, sites = _deletion_lines(mutated, first, function_end)
+        use = _first_use(mutated, _defined_names(site.original), first, function_end)
+        if use is not None and use not in lines and use not in sites.get(lines[0], ()):
+            sites = {lines[0]: tuple(sorted({*sites.get(lines[0], ()), use}))}
         shift = last - first + 1
         to_source = sorted({n + shift if n >= first else n for n in (*lines, *sites.get(lines[0], ()))})
         said = _describe(site.original, "", lines[0], "above" if lines[0] >= first else "below")
         return Mutant(key, site.operator, site.scope, site.function, lines, sites, site.original, "",
                       site.mechanism, said, mutated,
                       edit=(site.start, site.end, site.text), removed=tuple(range(first, last + 1)),
-                      source_lines=tuple(sorted({*to_source, *range(first, last + 1)})))
+                      source_lines=tuple(sorted({*to_source, *range(first, last + 1)})), obvious=site.obvious)
     start, end, text = _narrow(source, site.start, site.end, site.text)
     first = _line_of(mutated, start)
     last = _line_of(mutated, start + len(text) - 1) if text else first
@@ -130,14 +166,16 @@ def _build(source: str, site: Site, key: str, mutated: str) -> Mutant:
     span = tuple(range(_line_of(source, start), _line_of(source, max(start, end - 1)) + 1))
     return Mutant(key, site.operator, site.scope, site.function, lines, {}, site.original, site.mutated,
                   site.mechanism, _describe(site.original, site.mutated, first), mutated,
-                  edit=(start, end, text), source_lines=span)
+                  edit=(start, end, text), source_lines=span, obvious=site.obvious)
 
 
 def scan(source: str, operators: Iterable[str] | None = None, max_per_function: int | None = None,
-         seed: int = 0) -> Scan:
+         seed: int = 0, include_obvious: bool = False) -> Scan:
     """All first-order mutants of a module that compile, differ from the source (canonical AST or bytecode)
     and from every earlier mutant, and touch no arid code (docstrings, logging/print calls, annotations,
-    decorators, assert messages, the `__main__` guard, `__all__`). Ordered by operator (OPERATORS order),
+    decorators, assert messages, the `__main__` guard, `__all__`) and, unless `include_obvious`, show no change
+    a reader sees from the planted line alone (mutation_operators: constant conditions, stubs, identities,
+    domain constants; counted as obvious). Ordered by operator (OPERATORS order),
     then by position. counts[op]: generated = mutants built (arid sites are counted as arid and not
     built); uncompilable, equivalent and duplicate are parts of generated; kept = what was returned."""
     wanted = list(OPERATORS) if operators is None else [op for op in OPERATORS if op in set(operators)]
@@ -159,9 +197,12 @@ def scan(source: str, operators: Iterable[str] | None = None, max_per_function: 
         if site.arid:
             tally["arid"] += 1
             continue
-        tally["generated"] += 1
         number = numbers[(site.operator, site.scope)] = numbers.get((site.operator, site.scope), 0) + 1
-        key = f"{site.operator}-{site.scope or 'module'}-{number}"
+        key = f"{site.operator}-{site.scope or 'module'}-{number}"  # the same whether obvious ones are kept
+        if site.obvious and not include_obvious:
+            tally["obvious"] += 1
+            continue
+        tally["generated"] += 1
         if site.equivalent:
             tally["equivalent"] += 1
             continue
@@ -245,5 +286,6 @@ def combine(source: str, first: Mutant, second: Mutant) -> Mutant | None:
                   f"{first.original} / {second.original}", f"{first.mutated} / {second.mutated}",
                   f"{first.mechanism} & {second.mechanism}", " ".join(said), text, parts=(first, second),
                   removed=(*first.removed, *second.removed),
-                  source_lines=tuple(sorted({*first.source_lines, *second.source_lines})))
+                  source_lines=tuple(sorted({*first.source_lines, *second.source_lines})),
+                  obvious=first.obvious or second.obvious)
 

@@ -5,7 +5,6 @@ write the corpus (items.py). Deterministic: the same source, options and seed gi
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from redpen_bench.errors import InputError
 from redpen_bench.generate import operators
@@ -13,8 +12,9 @@ from redpen_bench.generate.kill import CheckWorker, Outcome, baseline, limit_for
 from redpen_bench.generate.units import HOM, TIER_ORDER, Killed, Options, Unit, UnitResult, add_scan_counts
 from redpen_bench.model.corpus import Corpus
 from redpen_bench.run.executor import Executor, open_executor
+from redpen_bench.run.progress import Progress
 
-Progress = Callable[[int, int], None]  # (advance done by, grow total by): units of work
+UNITS = "source files"  # what mutate's progress counts
 _HOM_TRIES = 4  # pairs tried per pair kept: combine() refuses overlapping or equivalent pairs
 
 
@@ -38,7 +38,8 @@ def corpus_units(corpus: Corpus) -> list[Unit]:
 def scan_unit(unit: Unit, options: Options):
     try:
         first_order = [op for op in options.operators or () if op != HOM] or None
-        return operators.scan(unit.source, first_order, options.max_per_function, unit.seed(options.seed))
+        return operators.scan(unit.source, first_order, options.max_per_function, unit.seed(options.seed),
+                              options.include_obvious)
     except (ValueError, SyntaxError) as exc:
         raise InputError(f"{unit.path}: cannot be mutated: {exc}") from None
 
@@ -103,9 +104,9 @@ def parallel(function, work: list, jobs: int, progress: Progress, executor: Exec
     """`function` over `work` on `executor`, or `jobs` local processes at a time (scanning is pure Python:
     threads would queue on one core); results in work order; the first error stops what has not started."""
     if executor is not None:
-        return executor.run_all(function, work, progress)
+        return executor.run_all(function, work, progress, UNITS)
     with open_executor("local", jobs) as local:
-        return local.run_all(function, work, progress)
+        return local.run_all(function, work, progress, UNITS)
 
 
 def kill_corpus(units: list[Unit], options: Options, jobs: int, progress: Progress,

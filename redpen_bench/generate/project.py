@@ -24,8 +24,9 @@ from redpen_bench.gate.containment import contained_env, kill_group, start_conta
 from redpen_bench.generate import items
 from redpen_bench.generate.kill import FORCED_FAIL, Outcome, limit_for
 from redpen_bench.generate.mutate import MutateResult, check_out, finish, write_items
-from redpen_bench.generate.pipeline import Progress, higher_order, scan_unit, tally
+from redpen_bench.generate.pipeline import UNITS, higher_order, scan_unit, tally
 from redpen_bench.generate.units import HOM, Killed, Options, Unit, UnitResult, add_scan_counts
+from redpen_bench.run.progress import Progress
 
 IGNORED = shutil.ignore_patterns(".git", "__pycache__", "*.pyc", ".pytest_cache", ".venv", "venv", ".tox",
                                  "node_modules", ".mypy_cache", ".ruff_cache")
@@ -154,12 +155,12 @@ def kill_project(root: Path, units: list[Unit], options: Options, jobs: int, tes
 
 
 def _check_all(pool, copies, work, tests, limit, source_seconds, options, progress) -> None:
-    progress(0, len(work))
+    progress(UNITS, 0, len(work))
 
     def one(pair):
         result, mutant = pair
         outcome = check_in(copies, result.unit.name, mutant.source, tests, limit)
-        progress(1, 0)
+        progress(UNITS, 1)
         return outcome
 
     for (result, mutant), outcome in zip(work, list(pool.map(one, work)), strict=True):

@@ -16,6 +16,7 @@ from libcst.metadata import (
     WhitespaceInclusivePositionProvider,
 )
 
+from redpen_bench.generate import mutation_operators
 from redpen_bench.generate.syntax import (
     _AUG,
     _AUG_R,
@@ -54,6 +55,8 @@ class Site:
     equivalent: bool = False      # known equivalent by rule (e.g. `a * 1` -> `a ** 1`)
     removed: tuple[int, int] | None = None   # source lines (first, last) of a pure deletion
     function_end: int = 0         # last source line of the innermost enclosing function
+    context: tuple[str, ...] = ()  # node types from the module down to the changed node's parent ("Type:Op")
+    obvious: str = ""             # why the change shows from its planted line alone (mutation_operators)
 
 
 class _Collector(cst.CSTVisitor):
@@ -104,7 +107,7 @@ class _Collector(cst.CSTVisitor):
     def _offset(self, line: int, column: int) -> int:
         return self.line_starts[line - 1] + column
 
-    def _context(self) -> tuple[str, str, int]:
+    def _where(self) -> tuple[str, str, int]:
         scope = self._stack[0][1] if self._stack else ""
         defs = [i for i, entry in enumerate(self._stack) if entry[0] == "def"]
         if not defs:
@@ -115,11 +118,17 @@ class _Collector(cst.CSTVisitor):
              mutated: str, **extra) -> None:
         if self._fstring:
             return
-        scope, function, function_end = self._context()
+        scope, function, function_end = self._where()
         extra.setdefault("arid", bool(self._arid))
         original, mutated = original.strip(), mutated.strip()
-        self.sites.append(Site(operator, mechanism, start, end, text, original, mutated, scope, function,
-                               function_end=function_end, **extra))
+        site = Site(operator, mechanism, start, end, text, original, mutated, scope, function,
+                    function_end=function_end, **extra)
+        site.obvious = mutation_operators.obvious(site)
+        self.sites.append(site)
+
+    def _context(self, node: cst.CSTNode | None) -> tuple[str, ...]:
+        path = self._path[:-1] if node is not None and self._path and self._path[-1] is node else self._path
+        return tuple(_node_kind(n) for n in path)
 
     def _replace(self, operator: str, mechanism: str, node: cst.CSTNode, new: cst.CSTNode, **extra) -> None:
         pos = self.get_metadata(WhitespaceInclusivePositionProvider, node)
@@ -131,13 +140,14 @@ class _Collector(cst.CSTVisitor):
             text = " " + text
         if text[-1:].isalnum() and end < len(self.source) and (self.source[end].isalnum() or self.source[end] == "_"):
             text += " "
-        self._add(operator, mechanism, start, end, text, original, _code(new), **extra)
+        self._add(operator, mechanism, start, end, text, original, _code(new), context=self._context(node), **extra)
 
     def _lines(self, operator: str, mechanism: str, first: int, last: int, replacement: str, **extra) -> None:
         start = self.line_starts[first - 1]
         end = self.line_starts[last] if last < len(self.line_starts) else len(self.source)
         original = "\n".join(line.strip() for line in self.source[start:end].splitlines())
-        self._add(operator, mechanism, start, end, replacement, original, replacement.strip(), **extra)
+        self._add(operator, mechanism, start, end, replacement, original, replacement.strip(),
+                  context=self._context(None), **extra)
 
     # -- operators ---------------------------------------------------------------------------
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
@@ -279,7 +289,7 @@ class _Collector(cst.CSTVisitor):
             self._replace("RVR", "->None", value, cst.Name("None"))
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
-        _, function, _ = self._context()
+        _, function, _ = self._where()
         if not function or len(node.body) != 1:
             return
         small = node.body[0]
@@ -305,6 +315,14 @@ class _Collector(cst.CSTVisitor):
     def _eol(self, line: int) -> str:
         match = _NEWLINE.search(self.source, self.line_starts[line - 1])
         return match.group() if match else ""
+
+
+def _node_kind(node: cst.CSTNode) -> str:
+    """A node's type name, with its operator's for the nodes an operator module's rules tell apart."""
+    operator = getattr(node, "operator", None)
+    if isinstance(node, (cst.BinaryOperation, cst.AugAssign, cst.UnaryOperation)) and operator is not None:
+        return f"{type(node).__name__}:{type(operator).__name__}"
+    return type(node).__name__
 
 
 def line_starts(source: str) -> list[int]:

@@ -11,11 +11,12 @@ from typing import Any
 from redpen_bench.generate.operators import OPERATORS
 
 # the summary's columns, in order. generated: candidates the operators made; uncompilable, equivalent, duplicate,
-# arid: dropped by the static filters; checked: kill-checked; killed includes timeouts counted as kills;
+# arid: dropped by the static filters; obvious: dropped as visible from the planted line alone (unless
+# --include-obvious); checked: kill-checked; killed includes timeouts counted as kills;
 # timed_out: every timeout, kills (marked) and discarded ones (the source ran too close to the limit);
 # bad_lines: killed, dropped because the planted lines would not lie within the snippets' diff (a statement
 # deleted with blank or comment lines on both sides: the gate accepts only the lines around the insertion)
-SCAN_COLUMNS = ("generated", "uncompilable", "equivalent", "duplicate", "arid")
+SCAN_COLUMNS = ("generated", "uncompilable", "equivalent", "duplicate", "arid", "obvious")
 COUNT_COLUMNS = (*SCAN_COLUMNS, "checked", "killed", "survived", "timed_out", "bad_lines")
 HOM = "HOM"
 TIER_ORDER = (*OPERATORS, HOM)  # tiers are operator families, always in this order; pairs are their own
@@ -31,11 +32,12 @@ class Options:
     max_items: int | None = None
     timeout: float = 10.0
     hom_per_function: int = 2  # higher-order pairs kept per function, chosen by the seed
+    include_obvious: bool = False  # keep mutants a reader sees from the planted line alone (marked in item.toml)
 
     def as_toml(self) -> dict:
         return {"operators": list(self.operators or ()), "max_per_function": self.max_per_function or 0,
                 "max_items": self.max_items or 0, "timeout": self.timeout,
-                "hom_per_function": self.hom_per_function}
+                "hom_per_function": self.hom_per_function, "include_obvious": self.include_obvious}
 
 
 @dataclass(frozen=True)

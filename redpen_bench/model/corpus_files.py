@@ -90,3 +90,11 @@ def check_link(link: Path, root: Path) -> None:
 def _read_bytes(path: str) -> bytes:
     with open(path, "rb") as file:  # not Path.read_bytes: building 18,000 Path objects cost half a second
         return file.read()
+
+
+def authoring_corpus(corpus_dir: str | Path | None = None) -> Path:
+    """The corpus `verify`, `new-item` and `corpus-readme` work on: the one given, else ./corpus when it holds a
+    corpus.toml (the one being written), else the shipped corpus."""
+    if corpus_dir is not None:
+        return Path(corpus_dir)
+    return Path("corpus") if Path("corpus/corpus.toml").is_file() else default_corpus_path()

@@ -20,6 +20,7 @@ def about_section(data: ReportData) -> list:
         Para(f"Corpus {corpus['name']} {corpus['version']}, hash {corpus['hash']}, {corpus['items']} items, "
              f"{corpus['snippets']} scored snippets. Bootstrap: {data.replicates} resamples, seed {data.seed}. "
              + (f"{CLUSTER_SENTENCE.format(clusters=data.clusters)} " if data.clusters else "")
+             + (f"{OBVIOUS_SENTENCE.format(obvious=data.obvious)} " if data.obvious else "")
              + "Times, tool versions and hashes are in manifest.json; every answer with its raw text in "
              "verdicts.jsonl; every score in scores.csv."),
         Table("reviewers", ["Reviewer", "Spec", "Versions and settings"], rows),
@@ -29,6 +30,11 @@ def about_section(data: ReportData) -> list:
 CLUSTER_SENTENCE = ("Mutants of one source function are not independent, so the bootstrap resamples whole functions "
                     "(item.toml [provenance] cluster; {clusters} clusters over the tiers) within each tier, not "
                     "single items.")
+
+
+OBVIOUS_SENTENCE = ("{obvious} items show their defect on the planted line alone (a constant condition, a stub, a "
+                    "handler reduced to pass, an identity or a domain constant: item.toml [provenance] obvious); "
+                    "`mutate --include-obvious` kept them, and linters catch many of them for that reason.")
 
 
 def _flat(info: dict, prefix: str = ""):

@@ -20,10 +20,13 @@ import pandas as pd
 from redpen_bench import __version__
 from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import Corpus
+from redpen_bench.model.outside_text import csv_frame
 from redpen_bench.report import charts, document, html, markdown
 from redpen_bench.report.data import ReportData, gather, shorten
 from redpen_bench.report.sarif_out import write_sarif
 from redpen_bench.report.stats import DEFAULT_REPLICATES, LEVEL
+from redpen_bench.reviewers.baselines import BASELINES
+from redpen_bench.run.baseline_rows import ADDED_NOTE, with_baselines
 from redpen_bench.run.folder import RunFolder, now
 from redpen_bench.scoring.scorer import METRICS, ScoredTable, score_rows
 
@@ -101,17 +104,11 @@ def _rules(rows: list[dict], corpus: Corpus, families: dict[str, str]):
     return table[ALL_RULE_COLUMNS], top
 
 
-def csv_text(text: str) -> str:
-    """A text cell a spreadsheet would run as a formula (=, +, -, @ first) made plain text by a leading '.
-    Only names go through here: a number such as -0.5 stays a number."""
-    return f"'{text}" if text[:1] in ("=", "+", "-", "@") else text
-
-
 def scores_frame(data: ReportData) -> pd.DataFrame:
     """scores.csv: one row per (reviewer, tier) and one per reviewer for the Average, values and intervals."""
     records = []
     for rank, row in enumerate(data.rows, 1):
-        base = {"rank": rank, "reviewer": csv_text(row.reviewer), "family": csv_text(row.family)}
+        base = {"rank": rank, "reviewer": row.reviewer, "family": row.family}
         for tier, cells in row.metrics.items():
             record = base | {"tier": tier, "n_items": data.tier_items.get(tier, 0)}
             for metric in METRICS:
@@ -180,11 +177,15 @@ def report_dir(out: str | Path, name: str | None, corpus: Corpus) -> Path:
 
 def build_report(run_dirs: Sequence[str | Path | RunFolder], corpus: Corpus, out: str | Path,
                  reviewers: Sequence[str] | None = None, replicates: int = DEFAULT_REPLICATES, seed: int = 0,
-                 extra_manifest: dict | None = None) -> Report:
-    """Score the runs' rows (only `reviewers`' when given) and write the report folder `out`. The files are
+                 extra_manifest: dict | None = None, baselines: Sequence[str] = BASELINES) -> Report:
+    """Score the runs' rows (only `reviewers`' when given) with those of `baselines` they lack, made in memory
+    as `score --intervals` makes them (random seeded by `seed`), and write the report folder `out`. The files are
     written into a hidden folder beside it and renamed into place at the end: a killed report leaves no folder
     that looks complete, and a report already at `out` is replaced whole."""
     rows, runs = read_runs(run_dirs, corpus, reviewers)
+    rows, added = with_baselines(rows, corpus, baselines, seed)
+    for key in added:
+        runs["reviewers"][key] = {"spec": key, "family": key, "info": {"added": ADDED_NOTE}}
     families = {key: entry.get("family") or "" for key, entry in runs["reviewers"].items()}
     table = score_rows(rows, corpus)
     data = gather(table, corpus, runs, replicates, seed, *_rules(rows, corpus, families))
@@ -193,7 +194,7 @@ def build_report(run_dirs: Sequence[str | Path | RunFolder], corpus: Corpus, out
     with _staged(out) as stage:
         (stage / "charts").mkdir()
         _write_verdicts(stage / "verdicts.jsonl", rows, data)
-        scores_frame(data).to_csv(stage / "scores.csv", index=False, float_format="%.6f")
+        csv_frame(scores_frame(data)).to_csv(stage / "scores.csv", index=False, float_format="%.6f")
         write_sarif(stage / "findings.sarif", rows, corpus, runs["reviewers"])
         for name, svg in svgs.items():
             (stage / "charts" / f"{name}.svg").write_text(svg, encoding="utf-8")

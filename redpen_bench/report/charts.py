@@ -2,7 +2,8 @@
 
 Reproducible: a fixed hash salt per chart and no date in the metadata, so regenerating a report from the same
 verdicts gives byte-identical charts. Text stays text (svg.fonttype none): matplotlib escapes it as XML, so a
-reviewer name holding markup is shown, never parsed. matplotlib is imported here, lazily, only by a report.
+reviewer name holding markup is shown, never parsed; names go through model/outside_text.py's chart (a `$` is no
+mathtext, a control character is shown as an escape). matplotlib is imported here, lazily, only by a report.
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ import io
 import math
 import re
 
-from redpen_bench.report.data import ReportData, interval, pct
+from redpen_bench.model.outside_text import chart
+from redpen_bench.report.data import ReportData
+from redpen_bench.scoring.percent import interval, pct
 
 BASELINE_COLOR = "#8a8f98"
 TOOL_COLOR = "#1f5fa8"
@@ -98,19 +101,19 @@ def leaderboard(data: ReportData) -> str:
         x = row.average.value * 100
         ax.axvline(x, color=color, linestyle="--" if threshold else ":", linewidth=1, gid=f"reference-{level}")
         note = ": below it, doing nothing wins" if threshold else ""
-        ax.annotate(f"{row.reviewer} {pct(row.average.value)}{note}", (x, -0.7 - 0.45 * (level % 2)),
+        ax.annotate(f"{chart(row.reviewer)} {pct(row.average.value)}{note}", (x, -0.7 - 0.45 * (level % 2)),
                     xytext=(3 if x < middle else -3, 0), textcoords="offset points", color=color, fontsize=8,
                     va="center", ha="left" if x < middle else "right", bbox=LABEL_BOX)
     for left in (True, False):  # baselines beyond the window, named at its top corners
         beyond = sorted((r for r in baselines if r not in inside and (r.average.value * 100 < low) == left),
                         key=lambda r: r.average.value)
         if beyond:
-            names = ", ".join(f"{r.reviewer} {pct(r.average.value)}" for r in beyond)
+            names = ", ".join(f"{chart(r.reviewer)} {pct(r.average.value)}" for r in beyond)
             side = "left" if left else "right"
             ax.text(low if left else high, -1.75, f"◀ {names}" if left else f"{names} ▶", color=REFERENCE_COLOR,
                     fontsize=8, ha=side, va="center", gid=f"beyond-{side}", bbox=LABEL_BOX)
     ax.set_xlim(low, high)
-    ax.set_yticks(range(len(rows)), [r.reviewer for r in rows])
+    ax.set_yticks(range(len(rows)), [chart(r.reviewer) for r in rows])
     ax.set_ylim(len(rows) - 0.4, -2.1)
     ax.set_xlabel("Average score (%), 95 % bootstrap interval; baselines as reference lines")
     ax.grid(axis="x", alpha=0.25)
@@ -134,7 +137,7 @@ def detection_vs_fpr(data: ReportData) -> str:
     for (x, y), rows in sorted(groups.items()):
         color = BASELINE_COLOR if all(r.baseline for r in rows) else TOOL_COLOR
         ax.plot(x, y, "o", color=color, markersize=6, zorder=3)
-        names = [r.reviewer for r in rows]
+        names = [chart(r.reviewer) for r in rows]
         points.append((x, y, ", ".join(names) if len(names) <= 3 else f"{', '.join(names[:3])} +{len(names) - 3}",
                        color))
     for x, y, label_y, label, color in _spread_labels(points):
@@ -186,7 +189,7 @@ def operator_heatmap(data: ReportData) -> str:
                 fontsize=7.5, color="#ffffff" if dark else "#111111")
     labels = [f"{op}\n({data.operator_items.get(op, 0)})" for op in grid.columns]
     ax.set_xticks([j + 0.5 for j in range(columns)], labels)
-    ax.set_yticks([i + 0.5 for i in range(rows)], list(grid.index))
+    ax.set_yticks([i + 0.5 for i in range(rows)], [chart(r) for r in grid.index])
     ax.xaxis.tick_top()
     ax.tick_params(labelsize=8, length=0)
     for side in ax.spines.values():
@@ -217,7 +220,7 @@ def original_vs_disguised(data: ReportData) -> str:
         # hollow, so an original drawn at the same place still shows through
         ax.plot(disguised, i, "D", color="#e67e22", markerfacecolor="none", markeredgewidth=1.4, markersize=6,
                 label="disguised" if i == 0 else None)
-    ax.set_yticks(range(len(grid)), list(grid.index))
+    ax.set_yticks(range(len(grid)), [chart(r) for r in grid.index])
     ax.set_ylim(len(grid) - 0.5, -0.5)
     ax.set_xlim(-3, 103)
     ax.set_xlabel("Detection (%): share of defective variants answered yes, all tiers")

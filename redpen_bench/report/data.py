@@ -27,15 +27,6 @@ METRIC_NAMES = {"detection": "Detection", "line_f1": "Line F1", "keyword_recall"
                 "fpr": "FPR", "score": "Score"}
 
 
-def pct(x: float | None) -> str:
-    """A share as a percentage with one decimal: the one way every output shows a score."""
-    return "—" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x * 100:.1f}"
-
-
-def interval(low: float, high: float) -> str:
-    return "—" if math.isnan(low) or math.isnan(high) else f"[{pct(low)}, {pct(high)}]"
-
-
 def pvalue(p: float, replicates: int | None = None) -> str:
     if math.isnan(p):
         return "—"
@@ -130,6 +121,7 @@ class ReportData:
     top_rules: dict[str, pd.DataFrame] = field(default_factory=dict)
     generated: bool = False  # made by `redpen-bench mutate` (corpus.toml [generated])
     clusters: int = 0  # source-function clusters the bootstrap drew, summed over tiers; 0: it drew items
+    obvious: int = 0  # generated items kept by `mutate --include-obvious` (item.toml [provenance] obvious)
     legend: str = ""  # each operator code present (a generated corpus's tiers too), with its name
     finding: Finding = field(default_factory=lambda: Finding(None))  # the headline
 
@@ -271,6 +263,7 @@ def gather(table: ScoredTable, corpus: Corpus, manifest: dict, replicates: int, 
         reviewers={key: {k: manifest["reviewers"][key].get(k) for k in ("spec", "family", "info")}
                    for key in ranking if key in manifest.get("reviewers", {})}, top_rules=top_rules or {},
         generated=corpus.generated is not None, clusters=boot.clusters,
+        obvious=sum(1 for item in corpus.items if item.provenance.get("obvious")),
         legend=legend([*(table.tiers if corpus.generated is not None else ()),
                        *(op for item in corpus.items for op in item.operators)]),
         finding=find(table, boot, rows, THRESHOLD_REVIEWER),

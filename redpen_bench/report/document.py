@@ -7,8 +7,9 @@ import math
 
 from redpen_bench.report.about import about_section
 from redpen_bench.report.blocks import Chart, Code, Details, Heading, Para, Table, Text
-from redpen_bench.report.data import METRIC_NAMES, ReportData, interval, pct, pvalue
+from redpen_bench.report.data import METRIC_NAMES, ReportData, pvalue
 from redpen_bench.report.finding import sentences
+from redpen_bench.scoring.percent import interval, pct
 
 INTRO = ("Each score is (detection + line F1 + keyword recall) / 3 − false-positive rate, per tier; Average is the "
          "mean of the tier scores. Brackets are 95 % bootstrap intervals over items.")

@@ -50,7 +50,7 @@ def find(table: ScoredTable, boot: stats.Bootstrap, rows: list, threshold_review
 
 
 def sentences(finding: Finding, pct, interval) -> list[str]:
-    """The headline, with the report's own number formatting (data.pct, data.interval)."""
+    """The headline, with the report's own number formatting (scoring.percent: pct, interval)."""
     if finding.best is None:
         return ["Finding: only baselines ran, so there is no reviewer to judge; add one with --reviewer."]
     text = (f"Finding: the best reviewer other than the baselines is {finding.best}, Average "

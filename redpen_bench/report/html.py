@@ -1,11 +1,10 @@
 """Render report blocks as one self-contained HTML page: inline CSS, inline SVG, no script, no external
-resource. Every piece of text goes through html.escape; a Content-Security-Policy that allows no script and no
-fetch is a second line of defence, never the first."""
+resource. Every piece of text goes through model/outside_text.py's html (html.escape); a Content-Security-Policy
+that allows no script and no fetch is a second line of defence, never the first."""
 
 from __future__ import annotations
 
-from html import escape
-
+from redpen_bench.model.outside_text import html as escape
 from redpen_bench.report.blocks import Chart, Code, Details, Heading, Para, Table, Text
 
 CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"

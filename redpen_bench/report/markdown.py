@@ -1,20 +1,14 @@
-"""Render report blocks as GitHub-flavoured Markdown. Text from snippets and reviewers is escaped: Markdown
-renderers pass raw HTML through, so a `<script>` in an answer must arrive as text, not as a tag."""
+"""Render report blocks as GitHub-flavoured Markdown. Every text of a block goes through model/outside_text.py:
+names, titles, rule ids, messages and answers can neither end the block they sit in nor start markup (Markdown
+renderers pass raw HTML through, so a `<script>` in an answer must arrive as text, not as a tag)."""
 
 from __future__ import annotations
 
-import html
 import re
 
+from redpen_bench.model.outside_text import markdown as escape
+from redpen_bench.model.outside_text import markdown_html
 from redpen_bench.report.blocks import Chart, Code, Details, Heading, Para, Table, Text
-
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]|#])")
-
-
-def escape(text: str) -> str:
-    """Inline text: HTML-escaped, Markdown punctuation backslashed, on one line."""
-    text = html.escape(text, quote=False)
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", text).replace("\r", " ").replace("\n", " ")
 
 
 def _cell(cell: Text) -> str:
@@ -50,7 +44,8 @@ def _code(code: Code) -> str:
         fence = _fence(body)
         parts.append(f"{fence}text\n{body}\n{fence}")
     if code.note:
-        parts.append("\n".join(f"> {escape(line)}" if line.strip() else ">" for line in code.note.splitlines()))
+        parts.append("\n".join(f"> {escape(line, block_start=True)}" if line.strip() else ">"
+                                for line in code.note.splitlines()))
     return "\n\n".join(parts)
 
 
@@ -58,7 +53,7 @@ def render_block(block, chart_dir: str) -> str:
     if isinstance(block, Heading):
         return f"{'#' * block.level} {escape(block.text)}"
     if isinstance(block, Para):
-        return f"**{escape(block.text)}**" if block.cls == "finding" else escape(block.text)
+        return f"**{escape(block.text)}**" if block.cls == "finding" else escape(block.text, block_start=True)
     if isinstance(block, Table):
         return _table(block)
     if isinstance(block, Chart):
@@ -67,7 +62,7 @@ def render_block(block, chart_dir: str) -> str:
         return _code(block)
     if isinstance(block, Details):
         inner = "\n\n".join(render_block(b, chart_dir) for b in block.blocks)
-        return f"<details><summary>{html.escape(block.summary)}</summary>\n\n{inner}\n\n</details>"
+        return f"<details><summary>{markdown_html(block.summary)}</summary>\n\n{inner}\n\n</details>"
     raise TypeError(f"unknown block {type(block).__name__}")
 
 

@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from redpen_bench.report import DEFAULT_REPLICATES
 from redpen_bench.scoring.scorer import METRICS, ScoredTable, average, metrics_from_sums
 
-DEFAULT_REPLICATES = 2000
 LEVEL = 0.95
 
 

@@ -23,13 +23,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from redpen_bench.errors import InputError
+from redpen_bench.run.progress import Progress, no_progress
 
 INSTALL = "pip install 'redpen-bench[dask]'"
 CONNECT_TIMEOUT = 5.0  # seconds to reach a scheduler: an address nobody answers at fails fast
 # seconds a scheduler may take to have its first worker (workers still starting, or a queue granting a job):
 # then a scheduler with none is an error, not a run that waits for ever
 WORKER_WAIT = 60.0
-Progress = Callable[[int, int], None]  # (advance done by, grow total by)
 
 
 @dataclass
@@ -44,23 +44,24 @@ class Executor:
     distributed: bool = False
     client: Any = None  # the distributed.Client of a dask: executor
 
-    def run_all(self, function: Callable, work: Sequence[tuple], progress: Progress | None = None) -> list:
+    def run_all(self, function: Callable, work: Sequence[tuple], progress: Progress | None = None,
+                task: str = "work") -> list:
         """`function(*w)` for every `w` in `work`, results in work order; the first error stops what has not
-        started and is raised here."""
-        progress = progress or (lambda done, total: None)
-        progress(0, len(work))
+        started and is raised here. `progress` hears of them as `task`."""
+        progress = progress or no_progress
+        progress(task, 0, len(work))
         if self.pool is None:
             results = []
             for w in work:
                 results.append(function(*w))
-                progress(1, 0)
+                progress(task, 1)
             return results
         futures = {self.pool.submit(function, *w): i for i, w in enumerate(work)}
         results: list = [None] * len(work)
         try:
             for future in concurrent.futures.as_completed(futures):
                 results[futures[future]] = future.result()
-                progress(1, 0)
+                progress(task, 1)
         except BaseException:
             for f in futures:
                 f.cancel()

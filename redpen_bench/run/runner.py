@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import time
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -18,10 +18,9 @@ from redpen_bench.reviewers import Spec, parse_spec, unique_specs
 from redpen_bench.reviewers.base import ReviewOptions, RunStep, Task, error_verdict
 from redpen_bench.run.cache import open_cache
 from redpen_bench.run.folder import RunFolder, RunFolderError, now
+from redpen_bench.run.progress import Progress
 from redpen_bench.run.shared_tools import share_tool_runs
 from redpen_bench.run.steps import StepContext, components, make_step
-
-Progress = Callable[..., None]  # (reviewer key, newly done, total for that reviewer, note=what it waits on)
 
 
 def select_snippets(
@@ -142,7 +141,7 @@ def _run_one(plan: Plan, folder: RunFolder, progress: Progress | None, result: R
             result.new_rows[row_key] = result.new_rows.get(row_key, 0) + 1
             row_keys.add(row_key)
         if progress and was_pending:
-            progress(key, 1, len(plan.tasks))
+            progress(key, 1)
 
     started = time.monotonic()
     folder.update_reviewer(key, {"spec": plan.spec.text, "family": plan.spec.family, "info": plan.reviewer.info(),

@@ -105,7 +105,10 @@ def _dedupe(rows: Iterable[dict]) -> pd.DataFrame:
         if column not in frame:
             frame[column] = default
     frame["sample"] = frame["sample"].fillna(0).astype(int)
-    return frame.drop_duplicates(["reviewer", "item", "variant", "sample"], keep="last")
+    # the last row per snippet wins (as in run folders); then reviewers by name and samples in order, so nothing
+    # downstream depends on the order rows arrived in (an executor's, a merge of folders')
+    latest = frame.drop_duplicates(["reviewer", "item", "variant", "sample"], keep="last")
+    return latest.sort_values(["reviewer", "sample"], kind="stable")
 
 
 def snippet_metrics(rows: Iterable[dict], corpus: Corpus, keywords: str = DEFAULT_MODE) -> pd.DataFrame:
@@ -224,7 +227,6 @@ def score_rows(rows: Iterable[dict], corpus: Corpus, keywords: str = DEFAULT_MOD
     by_tier["n_items"] = by_tier["n_items"].astype(int)
     order = {t: i for i, t in enumerate(corpus.tiers)}
     by_tier = by_tier.sort_values(["reviewer", "tier"], key=lambda s: s.map(order) if s.name == "tier" else s)
-    by_tier = by_tier.set_index("reviewer").loc[list(dict.fromkeys(present["reviewer"]))].reset_index()
     tier_scores = present.pivot_table(index=["reviewer", "sample"], columns="tier", values="score")
     averages = pd.Series(average(tier_scores.to_numpy()), index=tier_scores.index)
     counts = snippets.groupby("reviewer", sort=False).agg(
@@ -236,7 +238,20 @@ def score_rows(rows: Iterable[dict], corpus: Corpus, keywords: str = DEFAULT_MOD
         average=averages.groupby(level=0).mean(),
         average_sd=averages.groupby(level=0).std(ddof=1).fillna(0.0),
     )
-    return ScoredTable(corpus.summary(), corpus.tiers, snippets, by_tier, summary, keywords)
+    order = ranking(summary["average"])
+    tiered = set(by_tier["reviewer"])
+    by_tier = by_tier.set_index("reviewer").loc[[r for r in order if r in tiered]].reset_index()
+    return ScoredTable(corpus.summary(), corpus.tiers, snippets, by_tier, summary.loc[order], keywords)
+
+
+def ranking(averages: pd.Series) -> list[str]:
+    """The one order of reviewers every output shows: by Average, highest first (equal to 12 decimals counts as
+    equal), then by name; no Average last. Whatever order the rows arrived in, the same rows give the same order."""
+    def key(reviewer: str) -> tuple:
+        value = averages[reviewer]
+        return (True, 0.0, reviewer) if np.isnan(value) else (False, -round(float(value), 12), reviewer)
+
+    return sorted(averages.index, key=key)
 
 
 def breakdown(table: ScoredTable, by: str) -> pd.DataFrame:

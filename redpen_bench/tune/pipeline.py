@@ -13,6 +13,7 @@ from redpen_bench.model.corpus import Corpus
 from redpen_bench.reviewers.base import ReviewOptions
 from redpen_bench.run.cache import open_cache
 from redpen_bench.run.folder import RunFolder
+from redpen_bench.scoring.percent import pct
 from redpen_bench.scoring.scorer import score_rows
 from redpen_bench.tune.all_rules_run import ALL_RULES, all_rules_reviewer, collect_rows, profile_reviewer
 from redpen_bench.tune.search import CrossValidation, Selection, cross_validate, select_over
@@ -70,8 +71,6 @@ def _profiles(tool: str) -> list[str]:
     return available_profiles(tool)
 
 
-def _pct(x: float | None) -> str:
-    return "—" if x is None else f"{100 * x:.1f}"
 
 
 def _folds(settings: SearchSettings) -> str:
@@ -90,10 +89,10 @@ def header_lines(report: TuneReport, command: str) -> list[str]:
         f"{report.tool} {report.tool_version}): {command}",
         f"Corpus: {report.corpus['name']} {report.corpus['hash'][:12]}, {report.corpus['items']} items, "
         f"{report.corpus['snippets']} snippets.",
-        "Average, per cent: " + ", ".join(f"{label} {_pct(value)}" for label, value in ref.items()) + ";",
-        f"  tuned in-sample {_pct(report.in_sample)} (chosen on the items it scores: flattering);",
-        f"  tuned held-out {_pct(cv.mean)} ± {_pct(cv.sd)} (spread over folds; always-no on the same folds "
-        f"{_pct(sum(cv.always_no) / len(cv.always_no))}),",
+        "Average, per cent: " + ", ".join(f"{label} {pct(value)}" for label, value in ref.items()) + ";",
+        f"  tuned in-sample {pct(report.in_sample)} (chosen on the items it scores: flattering);",
+        f"  tuned held-out {pct(cv.mean)} ± {pct(cv.sd)} (spread over folds; always-no on the same folds "
+        f"{pct(sum(cv.always_no) / len(cv.always_no))}),",
         f"  cross-validated by item: {_folds(report.settings)}.",
         f"Search: {search}" + (f"; severity threshold {sel.threshold}." if sel.threshold else "."),
     ]
@@ -162,7 +161,7 @@ def _tune(tool: str, corpus: Corpus, options: ReviewOptions | None, settings: Se
     profile_dir = Path.cwd() / "analyzers" / tool
     values = tuned_settings(reviewer, selection.rules, selection.threshold, profile_dir, name)
     description = (f"{len(selection.rules)} rules chosen by redpen-bench tune on {corpus.name}: held-out Average "
-                   f"{_pct(cv.mean)} (in-sample {_pct(in_sample)}); see the header.")
+                   f"{pct(cv.mean)} (in-sample {pct(in_sample)}); see the header.")
     text = profile_text(description, values, header_lines(report, command or f"redpen-bench tune {tool}"))
     report.profile_path = write_profile(tool, name, text)
     spec = f"{tool}:{name}"

@@ -89,7 +89,8 @@ def test_scores_csv_text_cells_are_no_formulas(tmp_path, fixture_corpus):
     assert cli("report", run, "--corpus", FIXTURE_CORPUS, "--out", tmp_path / "rep", "--name", "x",
                "--bootstrap", "100").returncode == 0
     average = _average_rows(tmp_path / "rep/x/scores.csv")
-    assert set(average) == {"'=1+1", "'@SUM(A1)", "'+cmd", "'-minus"}
+    # and the baselines the run lacks, which the report adds as score --intervals does
+    assert set(average) == {"'=1+1", "'@SUM(A1)", "'+cmd", "'-minus", "always-no", "always-yes", "random", "oracle"}
     assert average["'-minus"]["family"] == "always-yes"
     assert average["'-minus"]["score"].startswith("-0.")  # a number stays a number
     float(average["'-minus"]["score"])

@@ -26,8 +26,8 @@ def test_shipped_corpus_passes():
     counts = data["counts"]
     assert counts == {"items": 44, "snippets": 176, "killable": 44, "distinct": 44, "intact": 176,
                       "keyword_variants": 88, "keyword_passing": 88}
-    # the most similar pair is reported among the pairs the bounds could not rule out: none, on this corpus
-    assert data["most_similar"] is None or data["most_similar"]["similarity"] <= 0.90
+    # the most similar pair of all, though the bounds rule every pair out on this corpus (it was null then)
+    assert data["most_similar"]["similarity"] == pytest.approx(0.6406, abs=1e-4)
     assert data["closest_disguise"]["similarity"] <= 0.75
     assert data["closest_domains"]["overlap"] <= 0.25
     assert data["keywords"]["generic_recall"] <= 0.3
@@ -264,4 +264,28 @@ def test_keyword_check_can_be_skipped_for_a_corpus_without_fixtures(corpus_copy)
     for path in corpus_copy.glob("items/*/explanations.toml"):
         path.unlink()
     assert cli("verify", "--corpus", corpus_copy).returncode == 1
-    assert cli("verify", "--corpus", corpus_copy, "--min-fixtures", "0").returncode == 0
+    skipped = cli("verify", "--corpus", corpus_copy, "--min-fixtures", "0")
+    assert skipped.returncode == 0
+    # it said "0/0 keyword fixtures pass", with no word that the check was skipped
+    assert "0/0 keyword fixtures" not in skipped.stdout and "keyword fixtures not checked" in skipped.stdout
+    assert "note: keyword fixtures skipped: min_fixtures is 0 (verify --min-fixtures 0)" in skipped.stdout
+    data = json.loads(cli("verify", "--corpus", corpus_copy, "--min-fixtures", "0", "--format", "json").stdout)
+    assert any(note.startswith("keyword fixtures skipped") for note in data["notes"])
+
+
+def test_the_most_similar_pair_is_shown_when_the_bounds_rule_every_pair_out(tmp_path):
+    """Every pair of the fixture corpus is below the limit by the cheap bounds alone: verify printed no most
+    similar pair and JSON said null. It is the most similar pair of the full comparison."""
+    import difflib
+    import itertools
+
+    from redpen_bench.gate.distinctness import structure
+
+    items = load_corpus(FIXTURE_CORPUS).items
+    full = max((difflib.SequenceMatcher(None, structure(a.file("original")), structure(b.file("original")),
+                                        autojunk=False).ratio(), a.id, b.id)
+               for a, b in itertools.combinations(items, 2))
+    data = json.loads(cli("verify", "--corpus", FIXTURE_CORPUS, "--format", "json").stdout)
+    assert data["most_similar"] == {"items": [full[1], full[2]], "similarity": full[0]}
+    text = cli("verify", "--corpus", FIXTURE_CORPUS).stdout
+    assert f"most similar pair: {full[1]} ~ {full[2]}: {full[0]:.3f} (limit 0.90)" in text

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from redpen_bench.cli import main
-from redpen_bench.cli.config import compare_settings, load_config, resolve_specs
+from redpen_bench.config import compare_settings, load_config, resolve_specs
 from redpen_bench.errors import InputError
 from redpen_bench.run.folder import RunFolder
 from tests.conftest import FIXTURE_CORPUS

@@ -19,7 +19,7 @@ def test_project_mode_leaves_the_project_untouched_and_records_killing_tests(tmp
     assert made.returncode == 0, made.stderr
     assert tree_digest(PROJECT) == before
     found = [rtoml.loads(t) for t in read_items(out).values()]
-    assert len(found) >= 30
+    assert len(found) >= 20  # 24 since obvious mutants are dropped by default (was 30 with them)
     first_order = [f for f in found if f["tier"] != "HOM"]
     assert all(f["provenance"]["killing_tests"] for f in first_order)
     assert all(t.startswith("checks/check_") for f in first_order for t in f["provenance"]["killing_tests"])

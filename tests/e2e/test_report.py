@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
+from redpen_bench.api import analyzer_specs
 from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import load_corpus
 from redpen_bench.model.corpus_files import packaged_path
-from redpen_bench.report.data import pct
-from redpen_bench.workflows import analyzer_specs
+from redpen_bench.scoring.percent import pct
 from tests.conftest import FIXTURE_CORPUS, ROOT, redpen_cmd
 from tests.report_fixtures import EVIL_ANSWER, EVIL_CODE, EVIL_NAME, make_evil_report
 

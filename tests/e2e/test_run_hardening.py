@@ -173,8 +173,8 @@ def test_config_typos_and_shadowing_are_errors(tmp_path, toml, message):
 
 
 def test_tuned_profile_is_not_added_to_compare(tmp_path):
+    from redpen_bench.api import analyzer_specs
     from redpen_bench.model.corpus_files import packaged_path
-    from redpen_bench.workflows import analyzer_specs
 
     root = shutil.copytree(packaged_path("analyzers"), tmp_path / "analyzers")
     (root / "ruff/tuned.toml").write_text("# Written by redpen-bench tune on 2026-12-01\nselect = [\"F\"]\n")

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from redpen_bench.api import analyzer_specs
 from redpen_bench.model.corpus import load_corpus
 from redpen_bench.reviewers.base import ReviewOptions
 from redpen_bench.reviewers.tools.static import find_executable
 from redpen_bench.run.folder import RunFolder
 from redpen_bench.run.runner import run_reviewers
-from redpen_bench.workflows import analyzer_specs
 from tests.conftest import FIXTURE_CORPUS
 from tests.corpus_factory import make_corpus
 from tests.tools.test_static_adapters import STATIC_CORPUS, fake_tool

@@ -17,7 +17,10 @@ def test_compare_then_report_from_the_library(tmp_path):
     scores = api.score([done.run.path], corpus).to_json()["reviewers"]
     assert scores["oracle"]["average"] == 1.0 > scores["always-no"]["average"] > 0
     manifest = json.loads((done.report.path / "manifest.json").read_text())
-    assert manifest["command"] == "compare" and set(manifest["reviewers"]) == {"always-no", "oracle"}
+    assert manifest["command"] == "compare" and set(manifest["reviewers"]) == set(api.BASELINES)
+    # the baselines the run lacks are added in memory, as `score --intervals` adds them, and say so
+    assert manifest["reviewers"]["random"]["info"]["added"].startswith("added in memory")
+    assert manifest["reviewers"]["oracle"]["info"] != manifest["reviewers"]["random"]["info"]
     again = api.report([done.run.path], corpus, out=tmp_path / "reports", name="again", replicates=200)
     assert (again.path / "scores.csv").read_text() == (done.report.path / "scores.csv").read_text()
 

@@ -12,6 +12,7 @@ def test_the_readme_command_table_lists_every_registered_command():
 
     cli._register()
     registered = set(cli.cli.commands)
+    assert registered == set(cli.COMMAND_MODULES), "a command's module is not in cli.COMMAND_MODULES"
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     table = text.split("<!-- commands:start -->", 1)[1].split("<!-- commands:end -->", 1)[0]
     rows = [line for line in table.strip().splitlines()[2:]]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from redpen_bench.cli import main
-from redpen_bench.cli.config import ConfigError, compare_settings, find_config, load_config, resolve_specs
+from redpen_bench.config import ConfigError, compare_settings, find_config, load_config, resolve_specs
 from redpen_bench.errors import InputError
 from tests.conftest import FIXTURE_CORPUS
 

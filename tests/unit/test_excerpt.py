@@ -52,7 +52,7 @@ def _check(mutant, part):
 
 def test_long_module_excerpt_is_self_contained_and_renumbered():
     assert len(LONG.splitlines()) > 150
-    mutants = [m for m in scan(LONG).mutants if m.scope == "shipping"]
+    mutants = [m for m in scan(LONG, include_obvious=True).mutants if m.scope == "shipping"]
     assert {m.operator for m in mutants} >= {"ROR", "AOR", "SDL", "COD", "RVR"}
     for mutant in mutants:
         part = excerpt(LONG, mutant)
@@ -69,7 +69,7 @@ def test_long_module_excerpt_is_self_contained_and_renumbered():
 
 
 def test_class_excerpt_includes_its_decorator_definition():
-    mutant = next(m for m in scan(LONG, ["SDL"]).mutants if m.scope == "Parcel")
+    mutant = next(m for m in scan(LONG, ["SDL"], include_obvious=True).mutants if m.scope == "Parcel")
     part = excerpt(LONG, mutant)
     assert part.fixed.splitlines()[0] == '"""Shipping rates."""'
     assert "@dataclass_like" in part.fixed and "def dataclass_like(cls)" in part.fixed
@@ -78,7 +78,7 @@ def test_class_excerpt_includes_its_decorator_definition():
 
 
 def test_module_level_mutant_in_a_long_file():
-    mutant = next(m for m in scan(LONG, ["CRP"]).mutants if m.original == "30" and not m.scope)
+    mutant = next(m for m in scan(LONG, ["CRP"], include_obvious=True).mutants if m.original == "30" and not m.scope)
     assert mutant.scope == ""
     part = excerpt(LONG, mutant)
     assert part.fixed.splitlines()[-1] == 'LIMITS = {"max": 30}' and "def " not in part.fixed
@@ -88,6 +88,6 @@ def test_module_level_mutant_in_a_long_file():
 
 def test_short_module_is_excerpted_whole():
     source = "def f(a, b):\n    return a - b\n"
-    mutant = scan(source, ["AOR"]).mutants[0]
+    mutant = scan(source, ["AOR"], include_obvious=True).mutants[0]
     part = excerpt(source, mutant)
     assert (part.fixed, part.defective, part.lines, part.first_line) == (source, mutant.source, (2,), 1)

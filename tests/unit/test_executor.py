@@ -34,9 +34,11 @@ def test_inline_executor_keeps_work_order_and_counts_progress():
     seen = []
     with open_executor("local", 1) as executor:
         assert executor.pool is None and not executor.distributed
-        out = executor.run_all(lambda a, b: a * b, [(1, 2), (3, 4), (5, 6)], lambda d, t: seen.append((d, t)))
+        out = executor.run_all(lambda a, b: a * b, [(1, 2), (3, 4), (5, 6)],
+                               lambda task, done=0, more=0, note="": seen.append((task, done, more)), task="pairs")
     assert out == [2, 12, 30]
-    assert seen == [(0, 3), (1, 0), (1, 0), (1, 0)]
+    # the one progress protocol (run/progress.py): announced with its total, then one call per unit done
+    assert seen == [("pairs", 0, 3), ("pairs", 1, 0), ("pairs", 1, 0), ("pairs", 1, 0)]
 
 
 def test_threaded_executor_raises_the_first_error():

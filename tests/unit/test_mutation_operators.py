@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from redpen_bench.generate.mechanisms import TEMPLATES, keyword_groups, title
+from redpen_bench.generate.mechanisms import keyword_groups, mechanism_group, title
+from redpen_bench.generate.mutation_operators import VOCABULARY
 from redpen_bench.generate.operators import OPERATORS, Mutant, combine, scan
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,7 +66,7 @@ def _check_lines(source: str, mutant: Mutant) -> None:
         planted = mutant.lines[0]
         if planted >= first:    # the next line of code below the insertion point
             assert all(_BLANK.match(line) for line in after[first - 1: planted - 1])
-            assert mutant.sites[planted] and max(mutant.sites[planted]) < first
+            assert mutant.sites[planted] and min(mutant.sites[planted]) < first
         else:                   # nothing of the function follows: the line of code above
             assert all(_BLANK.match(line) for line in after[planted: first - 1])
     else:
@@ -78,12 +79,12 @@ def _by(mutants, operator, mechanism=None):
 
 @pytest.fixture(scope="module")
 def fixture_scan():
-    return scan(FIXTURE)
+    return scan(FIXTURE, include_obvious=True)
 
 
 @pytest.fixture(scope="module")
 def corpus_scans():
-    return [(path.read_text(), scan(path.read_text())) for path in CORPUS]
+    return [(path.read_text(), scan(path.read_text(), include_obvious=True)) for path in CORPUS]
 
 
 def test_every_operator_fires_on_the_fixture_with_exact_positions(fixture_scan):
@@ -125,7 +126,8 @@ def test_deletion_lines_and_sites(fixture_scan):
     assert share.mutated == "pass" and share.lines == (15,) and not share.removed
     first = next(m for m in _by(fixture_scan.mutants, "SDL") if m.original.startswith("share = total / count"))
     assert first.removed == (12,) and first.lines == (13,)     # `if` now at 13: the blank line 13 skipped
-    assert first.sites == {13: (10,)}                            # the comment line above is not code
+    # the comment line above is not code; `share` is next read on line 14 (where its absence shows)
+    assert first.sites == {13: (10, 14)}
     assert first.mutated == "" and "deleted just above" in first.description
 
 
@@ -148,11 +150,28 @@ def test_arid_sites_are_counted_not_generated(fixture_scan):
     assert fixture_scan.counts["SDL"]["arid"] >= 3     # docstring, logger call, print call
     assert fixture_scan.counts["CRP"]["arid"] >= 1     # the constants of the assert message
     decorated = "import functools\n\n\n@functools.lru_cache(maxsize=128)\ndef f(a):\n    return a - 1\n"
-    result = scan(decorated, ["CRP"])
+    result = scan(decorated, ["CRP"], include_obvious=True)
     assert [m.original for m in result.mutants] == ["1", "1"] and result.counts["CRP"]["arid"] == 2
     annotated = "from typing import Literal\n\n\ndef f(a: Literal[3]) -> Literal[4]:\n    return a\n"
     assert scan(annotated, ["CRP"]).counts["CRP"] == {"generated": 0, "uncompilable": 0, "equivalent": 0,
-                                                      "duplicate": 0, "arid": 4, "kept": 0}
+                                                      "duplicate": 0, "arid": 4, "obvious": 0,
+                                                      "kept": 0}
+
+
+def test_obvious_mutants_dropped_by_default_and_counted(corpus_scans):
+    """The default scan keeps what a reader cannot see from the planted line alone: the rest are counted as
+    obvious, per operator (before the compile and duplicate checks), and `include_obvious` keeps them, marked
+    with the rule's reason; a mutant's key is the same either way."""
+    for source, every in corpus_scans[:6]:
+        default = scan(source)
+        marked = [m for m in every.mutants if m.obvious]
+        kept = [m for m in default.mutants]
+        assert not any(m.obvious for m in kept)
+        assert [m for m in kept if m in every.mutants] == [m for m in every.mutants if not m.obvious]
+        for op, tally in default.counts.items():  # obvious sites are counted before the compile checks
+            assert tally["obvious"] >= sum(1 for m in marked if m.operator == op)
+    reasons = {m.obvious for _, result in corpus_scans for m in result.mutants}
+    assert {"constant condition", "handler reduced to pass", "stub return", "domain constant"} <= reasons
 
 
 def test_equivalent_mutants_dropped():
@@ -177,18 +196,18 @@ def test_duplicates_dropped():
 
 def test_scan_is_deterministic_and_sampling_is_stable(corpus_scans):
     source, first = corpus_scans[0]
-    again = scan(source)
+    again = scan(source, include_obvious=True)
     assert first.mutants == again.mutants and first.counts == again.counts
     assert len({m.key for m in first.mutants}) == len(first.mutants)
-    sampled = scan(source, max_per_function=3, seed=7)
-    assert sampled.mutants == scan(source, max_per_function=3, seed=7).mutants
+    sampled = scan(source, max_per_function=3, seed=7, include_obvious=True)
+    assert sampled.mutants == scan(source, max_per_function=3, seed=7, include_obvious=True).mutants
     keys = [m.key for m in first.mutants]
     assert [m.key for m in sampled.mutants] == [k for k in keys if k in {m.key for m in sampled.mutants}]
     per_function: dict[str, int] = {}
     for mutant in sampled.mutants:
         per_function[mutant.function] = per_function.get(mutant.function, 0) + 1
     assert max(per_function.values()) <= 3
-    only = scan(source, ["ROR"])
+    only = scan(source, ["ROR"], include_obvious=True)
     assert only.mutants == [m for m in first.mutants if m.operator == "ROR"] and set(only.counts) == {"ROR"}
     with pytest.raises(ValueError):
         scan(source, ["XYZ"])
@@ -206,14 +225,16 @@ def test_every_corpus_mutant_is_planted_where_difflib_sees_it(corpus_scans):
 def test_every_mechanism_has_keywords_and_a_title(corpus_scans, fixture_scan):
     mutants = fixture_scan.mutants + [m for _, result in corpus_scans for m in result.mutants]
     mechanisms = {m.mechanism for m in mutants}
-    assert mechanisms <= set(TEMPLATES)
+    assert mechanisms <= set(VOCABULARY)
     for mechanism in mechanisms:
         mutant = next(m for m in mutants if m.mechanism == mechanism)
         groups = keyword_groups(mutant, mutant.original)
         assert groups[0] and all(phrase.strip() for phrase in groups[0])
         assert title(mutant).startswith(mutant.operator + ": ")
     mutant = next(m for m in fixture_scan.mutants if m.mechanism == "/->//")
-    assert keyword_groups(mutant, "share = total / count  # x")[1] == ["share", "total", "count"]
+    # the subject: the statement's words (bug-report words such as `count` and `total` only when nothing more
+    # specific is there), then the function's
+    assert keyword_groups(mutant, "share = total / count  # x")[1] == ["share", "fee"]
     assert title(mutant) == "AOR: / became // in fee"
 
 
@@ -226,7 +247,7 @@ def test_combine_applies_both_parts(fixture_scan):
     assert hom is not None and hom.operator == "HOM" and hom.parts == (sign, deletion)
     assert "share = total" not in hom.source and "else share" in hom.source
     # the deletion shifted the return up a line: both parts' lines in the combined module's numbering
-    assert hom.lines == (13, 23) and hom.sites == {13: (10,)}
+    assert hom.lines == (13, 23) and hom.sites == {13: (10, 14)}
     assert hom.source.splitlines()[22].strip() == "return share if head else share"
     assert combine(FIXTURE, boundary, deletion) is None          # the deletion is planted on the `if` line
     assert combine(FIXTURE, division, deletion) is None          # the same line
@@ -238,7 +259,8 @@ def test_combine_applies_both_parts(fixture_scan):
     assert pair is not None and pair.lines == (14, 15)
     assert "count <= 3" in pair.source and "share - 2" in pair.source
     groups = keyword_groups(pair, "share = share - 1")
-    assert groups[0] == TEMPLATES["<-><="] and groups[1] == TEMPLATES["+1"] and groups[2] == ["share"]
+    assert groups[0] == mechanism_group(boundary, "share = share - 1")
+    assert groups[1] == mechanism_group(crp, "share = share - 1") and groups[2][0] == "share"
     assert title(pair).startswith("HOM: < became <= and constant +1")
     # equivalent to the source: a ** 1 -> a * 1 is filtered, so build a pair that cancels out instead
     source = "def f(a, b):\n    return (a - b) - (b - a)\n"

@@ -8,7 +8,8 @@ import re
 
 from redpen_bench.model.corpus import load_corpus
 from redpen_bench.report import charts, document, html, markdown, stats
-from redpen_bench.report.data import gather, interval, pct
+from redpen_bench.report.data import gather
+from redpen_bench.scoring.percent import interval, pct
 from redpen_bench.scoring.scorer import score_rows
 from tests.corpus_factory import make_corpus
 

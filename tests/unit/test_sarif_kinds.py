@@ -10,7 +10,7 @@ import pytest
 
 from redpen_bench import api
 from redpen_bench.cli import main
-from redpen_bench.cli.config import load_config, resolve_specs
+from redpen_bench.config import load_config, resolve_specs
 from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import load_corpus
 from redpen_bench.reviewers.base import ReviewOptions, SpecError

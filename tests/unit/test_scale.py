@@ -9,9 +9,9 @@ import sys
 
 import pytest
 
+from redpen_bench.api import check_integrity
 from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import load_corpus
-from redpen_bench.workflows import check_integrity
 from tests.conftest import FIXTURE_CORPUS, ROOT
 
 

@@ -1,0 +1,55 @@
+"""What the commands print for people while they work: the one progress display, a run's outcome (the
+leaderboard and the rule table are report/terminal.py's)."""
+
+from __future__ import annotations
+
+import threading
+
+import click
+
+from redpen_bench.cli.common import RETRY_EXIT
+from redpen_bench.model.outside_text import terminal
+
+
+class TerminalProgress:
+    """The progress display on stderr (run.progress.Progress): a rich bar per task, safe from any thread."""
+
+    def __init__(self):
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        self.console = Console(stderr=True)
+        # a reviewer's name is text, never markup: its controls shown as escapes (model/outside_text.py)
+        self.bar = Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
+                            TimeElapsedColumn(), console=self.console, transient=False)
+        self.tasks: dict[str, int] = {}
+        self.lock = threading.Lock()
+
+    def __call__(self, task: str, done: int = 0, more: int = 0, note: str = "") -> None:
+        with self.lock:
+            if task not in self.tasks:
+                self.tasks[task] = self.bar.add_task(terminal(f"{task} {note}".rstrip()), total=more)
+            elif more:
+                self.bar.update(self.tasks[task], total=self.bar.tasks[self.tasks[task]].total + more)
+            if done:
+                self.bar.advance(self.tasks[task], done)
+
+
+def tell_outcome(result) -> None:
+    """On stderr: reviewers asked again because they changed, reviewers that failed, and what every reviewer's
+    rows hold now."""
+    for key in result.refreshed:
+        click.echo(f"redpen-bench: {terminal(key)} changed since its stored rows (tool, profile, model or prompt): "
+                   "asked every snippet again", err=True)
+    for key, message in result.failures.items():
+        click.echo(f"redpen-bench: reviewer {terminal(key)} failed: {terminal(message)} (its rows are error rows)",
+                   err=True)
+    width = max((len(terminal(key)) for key in result.outcomes), default=0)
+    for key, o in result.outcomes.items():
+        click.echo(f"redpen-bench: {terminal(key).ljust(width)}  {o['answered']} answered, {o['unparsed']} unparsed, "
+                   f"{o['errors']} errors, {o['missing']} missing", err=True)
+    if result.has_errors and result.failures:  # retrying helps only once what stopped the reviewer is fixed
+        click.echo(f"redpen-bench: error rows remain (exit {RETRY_EXIT}): fix what stopped the reviewer (above), "
+                   "then the same command asks those snippets again", err=True)
+    elif result.has_errors:
+        click.echo(f"redpen-bench: error rows remain (exit {RETRY_EXIT}): the same command retries them", err=True)

@@ -1,0 +1,24 @@
+"""COD, conditional removal: `if c:` -> `if True:` / `if False:`. A constant condition is visible on the
+planted line alone, so the default corpus drops every COD mutant (`--include-obvious` keeps them)."""
+
+from __future__ import annotations
+
+from redpen_bench.generate.mutation_operators.common import Example, Site
+
+CODE = "COD"
+VOCABULARY: dict[str, tuple[str, ...]] = {
+    "if True": ("always", "unconditional", "regardless", "every time", "even when", "even if", "constant",
+                "if true", "hard coded", "hardcoded"),
+    "if False": ("never", "dead code", "unreachable", "skipped", "if false", "disabled", "constant",
+                 "hard coded", "hardcoded", "always false"),
+}
+LABELS = {"if True": "condition forced true", "if False": "condition forced false"}
+
+
+def obvious(site: Site) -> str:
+    return "constant condition"
+
+
+def examples() -> list[Example]:
+    return [Example("def f(a):\n    if a:\n        return 1\n    return 0\n", "if False",
+                    "def f(a):\n    if False:\n        return 1\n    return 0\n", "constant condition")]

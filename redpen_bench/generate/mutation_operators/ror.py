@@ -1,0 +1,33 @@
+"""ROR, relational operator replacement: a boundary (< <-> <=, > <-> >=), == <-> !=, is/is not, in/not in."""
+
+from __future__ import annotations
+
+from redpen_bench.generate.mutation_operators.common import BOUNDARY, INVERTED, Example, Site
+
+CODE = "ROR"
+_EQUALITY = ("not equal", "equal", "!=", "==", "inequality", "equality", "mismatch", "differ", "same", *INVERTED)
+_IDENTITY = ("is not none", "is none", "none check", "identity", "against none", "for none", "is not none", *INVERTED)
+_MEMBERSHIP = ("not in", "membership", "contain", "member", "already in", *INVERTED)
+VOCABULARY: dict[str, tuple[str, ...]] = {
+    "<-><=": ("<=", "less than or equal", "less than", "at most", "up to", "or equal", *BOUNDARY),
+    "<=-><": ("<", "less than", "below", "at most", "up to", *BOUNDARY),
+    ">->>=": (">=", "greater than or equal", "greater than", "at least", "more than", *BOUNDARY),
+    ">=->>": (">", "greater than", "above", "at least", "more than", *BOUNDARY),
+    "==->!=": _EQUALITY,
+    "!=->==": _EQUALITY,
+    "is->is not": _IDENTITY,
+    "is not->is": _IDENTITY,
+    "in->not in": _MEMBERSHIP,
+    "not in->in": _MEMBERSHIP,
+}
+
+
+def obvious(site: Site) -> str:
+    return ""
+
+
+def examples() -> list[Example]:
+    return [
+        Example("def f(a, b):\n    return a < b\n", "<-><=", "def f(a, b):\n    return a <= b\n"),
+        Example("def f(a, b):\n    return a in b\n", "in->not in", "def f(a, b):\n    return a not in b\n"),
+    ]

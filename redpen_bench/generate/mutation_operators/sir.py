@@ -1,0 +1,26 @@
+"""SIR, slice index removal: a[i:j] -> a[:j], a[i:]; a step dropped. A slice left empty (`a[:]`, `a[::]`)
+reads as a copy nobody meant, so the default corpus drops it."""
+
+from __future__ import annotations
+
+from redpen_bench.generate.mutation_operators.common import Example, Site
+
+CODE = "SIR"
+_SLICE = ("slice", "slicing", "sliced", "whole", "entire", "all of", "copy", "same list", "itself")
+VOCABULARY: dict[str, tuple[str, ...]] = {
+    "drop start": (*_SLICE, "start", "offset", "beginning", "first", "from index", "skip", "lower bound"),
+    "drop stop": (*_SLICE, "stop", "upper bound", "too many", "beyond", "past the", "everything", "all the"),
+    "drop step": (*_SLICE, "step", "stride", "every", "skip", "alternat", "every other", "each"),
+}
+LABELS = {"drop start": "slice start dropped", "drop stop": "slice stop dropped", "drop step": "slice step dropped"}
+
+
+def obvious(site: Site) -> str:
+    return "full slice" if site.mutated.replace(" ", "") in (":", "::") else ""
+
+
+def examples() -> list[Example]:
+    return [
+        Example("def f(a, n):\n    return a[1:n]\n", "drop start", "def f(a, n):\n    return a[:n]\n"),
+        Example("def f(a):\n    return a[1:]\n", "drop start", "def f(a):\n    return a[:]\n", "full slice"),
+    ]

@@ -1,0 +1,41 @@
+"""Each operator module's examples() are its tests: the site of that mechanism makes exactly the example's
+module, and the default corpus's realism rule (`obvious`) says what the example says."""
+
+from __future__ import annotations
+
+import pytest
+
+from redpen_bench.generate import mutation_operators
+from redpen_bench.generate.sites import collect
+from redpen_bench.model.operators import MUTATION
+
+CASES = [(code, example) for code, examples in mutation_operators.examples().items() for example in examples]
+
+
+def test_one_module_per_operator_code():
+    assert list(mutation_operators.BY_CODE) == list(MUTATION)
+    for module in mutation_operators.MODULES:
+        assert module.examples(), f"{module.__name__} has no examples()"
+
+
+@pytest.mark.parametrize(("code", "example"), CASES, ids=[f"{c}-{e.mechanism}" for c, e in CASES])
+def test_example_is_what_the_operator_makes(code, example):
+    made = {}
+    for site in collect(example.source):
+        if site.operator == code and site.mechanism == example.mechanism:
+            made[example.source[: site.start] + site.text + example.source[site.end:]] = site
+    assert example.mutated in made, f"{code} {example.mechanism} makes {sorted(made)}"
+    assert made[example.mutated].obvious == example.obvious
+
+
+def test_every_mechanism_a_site_can_have_has_a_vocabulary():
+    labels = {site.mechanism for _, example in CASES for site in collect(example.source)}
+    assert labels <= set(mutation_operators.VOCABULARY)
+
+
+@pytest.mark.parametrize("mechanism", sorted(mutation_operators.VOCABULARY))
+def test_no_phrase_is_ordinary_english(mechanism):
+    """A phrase every sentence hits would credit any answer: never `and`, `or`, `the`, `is`, `not` alone."""
+    ordinary = {"and", "or", "the", "is", "not", "a", "it", "in", "of", "to", "be", "this", "that", "code", "bug",
+                "wrong", "error", "value", "condition", "check", "operator", "result", "should", "instead"}
+    assert not ordinary & {p.strip() for p in mutation_operators.VOCABULARY[mechanism]}
