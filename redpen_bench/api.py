@@ -39,6 +39,7 @@ from redpen_bench.reviewers.tools.profiles import shipped_profiles
 from redpen_bench.run.baseline_rows import baseline_rows, with_baselines
 from redpen_bench.run.folder import RunFolder, default_run_dir, fresh_dir
 from redpen_bench.run.progress import Progress
+from redpen_bench.run.run_set import read_run_set
 from redpen_bench.run.runner import RunResult, run_reviewers, select_snippets
 from redpen_bench.scoring.scorer import ScoredTable, score_rows
 from redpen_bench.tune.pipeline import tune
@@ -83,21 +84,8 @@ def score(run_dirs: Sequence[str | Path], corpus: Corpus | None = None, keywords
     snippets the runs answered (random seeded by `seed`). Scores are fractions (0.167, not 16.7)."""
     if not run_dirs:
         raise InputError("score: name at least one run folder")
-    folders = [RunFolder(p) for p in run_dirs]
-    manifests = [f.read_manifest() for f in folders]
-    hashes = {m["corpus"]["hash"] for m in manifests}
-    if len(hashes) > 1:
-        raise InputError(
-            "score: run folders of different corpora: "
-            + ", ".join(f"{f.path} ({m['corpus']['hash'][:12]})" for f, m in zip(folders, manifests))
-        )
     corpus = corpus or load_corpus()
-    if corpus.hash not in hashes:
-        raise InputError(
-            f"{folders[0].manifest_path}: field 'corpus.hash': made for corpus {hashes.pop()[:12]}, "
-            f"but the corpus given is {corpus.name} {corpus.hash[:12]}; pass the right --corpus"
-        )
-    rows, _ = with_baselines([row for folder in folders for row in folder.rows()], corpus, baselines, seed)
+    rows, _ = with_baselines(read_run_set(run_dirs, corpus, "score").rows, corpus, baselines, seed)
     return score_rows(rows, corpus, keywords)
 
 
@@ -211,13 +199,7 @@ def rules(run_dir: str | Path, corpus: Corpus, reviewer: str | None = None):
     from redpen_bench.scoring.rules import FindingsError, rule_table
 
     folder = RunFolder(run_dir)
-    manifest = folder.read_manifest()
-    if manifest["corpus"]["hash"] != corpus.hash:
-        raise InputError(
-            f"{folder.manifest_path}: field 'corpus.hash': made for corpus {manifest['corpus']['hash'][:12]}, "
-            f"but the corpus given is {corpus.name} {corpus.hash[:12]}; pass the right --corpus"
-        )
-    rows = folder.rows()
+    rows = read_run_set([folder.path], corpus, "rules").rows
     with_findings = sorted({r["reviewer"] for r in rows if "findings" in r})
     if reviewer is not None:
         if reviewer not in with_findings:

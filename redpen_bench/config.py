@@ -211,6 +211,16 @@ def _kinds(value, fail, base) -> tuple[str, ...]:
         raise fail(str(exc)) from None
 
 
+def _structured(value, fail, base) -> str | None:
+    if value is True or value == "json-schema":
+        return "json-schema"
+    if value is False:
+        return None
+    if value == "grammar":
+        return value
+    raise fail(f"expected true, false, \"json-schema\" or \"grammar\", got {value!r}")
+
+
 def _table(value, fail, base) -> dict:
     if not isinstance(value, dict):
         raise fail("expected a table, e.g. { reasoning_effort = \"low\" }")
@@ -220,7 +230,7 @@ def _table(value, fail, base) -> dict:
 _FIELDS = {
     "base_url": _string, "prompt": _path, "system": _path, "temperature": _temperature,
     "max_tokens": _positive(int), "params": _table, "concurrency": _positive(int), "retries": _positive(int),
-    "rpm": _positive(float), "timeout": _positive(float), "sarif_kinds": _kinds,
+    "rpm": _positive(float), "timeout": _positive(float), "sarif_kinds": _kinds, "structured": _structured,
 }
 _OPTION_OF = {"timeout": "request_timeout"}  # a named reviewer is an LLM: its timeout is per request
 

@@ -2,7 +2,9 @@
 
 The real SDKs talk to it over a socket. A `script(request) -> Action` decides each answer, so tests can serve
 malformed answers, 429 with Retry-After, 500s, a stall past the client's timeout or a connection cut
-mid-answer. Every request is logged (path, model, body, headers, the prompt's hash, arrival time).
+mid-answer. Every request is logged (path, model, body, headers, the prompt's hash, arrival time). A request
+with `"stream": true` gets its answer as server-sent events, as the real APIs send it; `trickle` streams a piece
+every `delay` seconds until the client hangs up (a model that never stops), noting when it did.
 
     python tests/llm_http_server.py --delay 0.2      # prints the port, serves until killed
 """
@@ -25,7 +27,7 @@ DEFAULT_ANSWER = "DEFECT: yes\nLINES: 2\nEXPLANATION: off-by-one: the slice drop
 
 @dataclass
 class Action:
-    kind: str = "answer"  # answer | status | cut | raw
+    kind: str = "answer"  # answer | status | cut | raw | trickle
     text: str = DEFAULT_ANSWER
     status: int = 200
     headers: dict[str, str] = field(default_factory=dict)
@@ -45,6 +47,7 @@ class Request:
     time: float  # time.monotonic() at arrival: the clock asyncio's sleeps use, so lower bounds hold exactly
     unanswered: frozenset[int] = frozenset()  # indices of the requests still waiting for an answer at arrival
     answered: bool = False
+    hung_up: float | None = None  # time.monotonic() when the client closed a trickling stream
 
 
 Script = Callable[[Request], Action]
@@ -125,6 +128,10 @@ class _Handler(BaseHTTPRequestHandler):
             body = {}
         request = owner.log(self.path, body, {k.lower(): v for k, v in self.headers.items()})
         action = owner.script(request)
+        if action.kind == "trickle":
+            self._trickle(request, action)
+            request.answered = True
+            return
         time.sleep(owner.delay + action.delay)
         try:
             self._reply(request, action)
@@ -146,14 +153,52 @@ class _Handler(BaseHTTPRequestHandler):
                 {"error": {"message": f"scripted {action.status}", "type": "server_error"}}).encode()
             self._send(action.status, payload, action.headers)
             return
+        if request.body.get("stream") and not request.path.endswith("/messages"):
+            events = "".join(f"data: {json.dumps(chunk)}\n\n" for chunk in self._chunks(request, action.text))
+            self._send(200, (events + "data: [DONE]\n\n").encode(), action.headers, "text/event-stream")
+            return
         self._send(200, json.dumps(self._completion(request, action.text)).encode(), action.headers)
+
+    def _chunks(self, request: Request, text: str) -> list[dict]:
+        """The answer as Chat Completions chunks: the text in two pieces, the finish, and the usage if asked."""
+        whole = self._completion(request, text)
+        head = {k: whole[k] for k in ("id", "created", "model")} | {"object": "chat.completion.chunk"}
+        half = len(text) // 2
+        chunks = [head | {"choices": [{"index": 0, "delta": {"role": "assistant", "content": piece},
+                                       "finish_reason": None}]} for piece in (text[:half], text[half:])]
+        chunks.append(head | {"choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]})
+        if (request.body.get("stream_options") or {}).get("include_usage"):
+            chunks.append(head | {"choices": [], "usage": whole["usage"]})
+        return chunks
+
+    def _trickle(self, request: Request, action: Action) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        head = {"id": f"chatcmpl-{request.index}", "object": "chat.completion.chunk", "created": 0,
+                "model": request.body.get("model", "unknown")}
+        piece = head | {"choices": [{"index": 0, "delta": {"content": " and so on"}, "finish_reason": None}]}
+        try:
+            for _ in range(10_000):
+                self.wfile.write(f"data: {json.dumps(piece)}\n\n".encode())
+                self.wfile.flush()
+                time.sleep(action.delay or 0.05)
+        except (BrokenPipeError, ConnectionResetError):
+            request.hung_up = time.monotonic()
 
     def _completion(self, request: Request, text: str) -> dict:
         model = request.body.get("model", "unknown")
         input_tokens, output_tokens = max(1, len(request.prompt) // 4), max(1, len(text) // 4)
         if request.path.endswith("/messages"):
+            content = [{"type": "text", "text": text}]
+            forced = (request.body.get("tool_choice") or {}).get("name")
+            if forced:  # tool use: the scripted text is the tool's JSON input
+                content = [{"type": "tool_use", "id": f"toolu_{request.index}", "name": forced,
+                            "input": json.loads(text)}]
             return {"id": f"msg_{request.index}", "type": "message", "role": "assistant", "model": model,
-                    "content": [{"type": "text", "text": text}], "stop_reason": "end_turn", "stop_sequence": None,
+                    "content": content, "stop_reason": "tool_use" if forced else "end_turn", "stop_sequence": None,
                     "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens}}
         return {"id": f"chatcmpl-{request.index}", "object": "chat.completion", "created": int(time.time()),
                 "model": model, "choices": [{"index": 0, "finish_reason": "stop",
@@ -161,9 +206,9 @@ class _Handler(BaseHTTPRequestHandler):
                 "usage": {"prompt_tokens": input_tokens, "completion_tokens": output_tokens,
                           "total_tokens": input_tokens + output_tokens}}
 
-    def _send(self, status: int, payload: bytes, headers: dict[str, str]) -> None:
+    def _send(self, status: int, payload: bytes, headers: dict[str, str], kind: str = "application/json") -> None:
         self.send_response(status)
-        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(payload)))
         for name, value in headers.items():
             self.send_header(name, value)

@@ -92,10 +92,16 @@ review_options = options(
                  help="System prompt file."),
     click.option("--temperature", default=f"{default(ReviewOptions, 'temperature'):g}", show_default=True,
                  help="A number, or 'none' to omit it."),
-    click.option("--max-tokens", type=int, default=None, help="Answer length limit."),
+    click.option("--max-tokens", type=click.IntRange(1), default=None,
+                 help="Answer length limit (default 1024 for openai:, 2048 for anthropic:)."),
+    click.option("--structured", type=click.Choice(["json-schema", "grammar"]), is_flag=False,
+                 flag_value="json-schema", default=None,
+                 help="Constrain answers to the verdict's fields: a JSON schema (response_format; tool use "
+                      "for anthropic:), or 'grammar' for llama.cpp servers (a GBNF grammar)."),
     click.option("--param", "params", multiple=True, help="Extra request field KEY=VALUE (JSON value)."),
-    click.option("--concurrency", type=click.IntRange(1), default=default(ReviewOptions, "concurrency"),
-                 show_default=True),
+    click.option("--concurrency", type=click.IntRange(1), default=None,
+                 help="Requests in flight (default 8; 1 for a --base-url on this machine, which computes "
+                      "one answer at a time)."),
     click.option("--retries", type=click.IntRange(1), default=default(ReviewOptions, "retries"), show_default=True,
                  help="Attempts per request."),
     click.option("--rpm", type=float, default=None, help="Client-side limit, requests per minute."),
@@ -115,7 +121,8 @@ def build_options(kw: dict, prices: dict) -> ReviewOptions:
         seed=kw["seed"], samples=kw["samples"], cache=None if kw["no_cache"] else "default", **timeouts,
         base_url=kw["base_url"], prompt=kw["prompt"], system=kw["system"],
         temperature=_temperature(kw["temperature"]), max_tokens=kw["max_tokens"], params=_params(kw["params"]),
-        concurrency=kw["concurrency"], retries=kw["retries"], rpm=kw["rpm"], max_cost=kw["max_cost"],
+        structured=kw["structured"], concurrency=kw["concurrency"], retries=kw["retries"], rpm=kw["rpm"],
+        max_cost=kw["max_cost"],
         dry_run=kw["dry_run"], sarif_kinds=_kinds(kw["sarif_kinds"]), prices=prices,
     )
 

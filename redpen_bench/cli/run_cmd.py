@@ -20,7 +20,7 @@ from redpen_bench.cli.common import (
     print_path,
     review_options,
 )
-from redpen_bench.cli.show import TerminalProgress, tell_outcome
+from redpen_bench.cli.show import stderr_progress, tell_outcome
 from redpen_bench.reviewers import families, split_specs
 
 
@@ -45,7 +45,7 @@ def run_command(reviewers, corpus_dir, out, items, tier, limit, config_path, fre
     corpus = api.load_corpus(corpus_dir)
     options = build_options(kw, config.prices)
     specs = api.resolve_specs(split_specs(reviewers), config)
-    progress = TerminalProgress()
+    progress = stderr_progress()
     with opened_executor(kw["executor"]) as executor, progress.bar:
         result = api.run(corpus, specs, out, replace(options, executor=executor), progress, lock_timeout(), fresh,
                          items=items.split(",") if items else None, tier=tier, limit=limit)

@@ -35,6 +35,33 @@ class TerminalProgress:
                 self.bar.advance(self.tasks[task], done)
 
 
+def stderr_progress():
+    """The rich bar on a terminal; on any other stderr (a log, CI) plain lines at least every 30 s, since a bar
+    draws nothing there until the end (cli/progress_lines.py)."""
+    import sys
+
+    if sys.stderr.isatty():
+        return TerminalProgress()
+    from redpen_bench.cli.progress_lines import LineProgress
+
+    return LineProgress()
+
+
+def unreadable_warning(key: str, outcome: dict) -> str:
+    """A reviewer whose answers were mostly unparsed: scored, it says no to everything, so say it loudly."""
+    import json
+
+    total = outcome["answered"] + outcome["unparsed"]
+    text = (f"redpen-bench: warning: {terminal(key)}: {outcome['unparsed']} of {total} answers could not be read "
+            f"(no DEFECT: yes/no in them), so it scores as always-no; check the prompt (--prompt) against its "
+            f"answers, or ask for structured output (--structured)")
+    example = " ".join(str(outcome.get("example") or "").split())
+    if example:
+        shown = example[:200] + ("…" if len(example) > 200 else "")
+        text += f"; one answer: {terminal(json.dumps(shown, ensure_ascii=False))}"
+    return text
+
+
 def tell_outcome(result) -> None:
     """On stderr: reviewers asked again because they changed, reviewers that failed, and what every reviewer's
     rows hold now."""
@@ -53,3 +80,6 @@ def tell_outcome(result) -> None:
                    "then the same command asks those snippets again", err=True)
     elif result.has_errors:
         click.echo(f"redpen-bench: error rows remain (exit {RETRY_EXIT}): the same command retries them", err=True)
+    for key, o in result.outcomes.items():  # last: the line a user reads
+        if 2 * o["unparsed"] > o["answered"] + o["unparsed"]:
+            click.echo(unreadable_warning(key, o), err=True)

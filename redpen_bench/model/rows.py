@@ -1,81 +1,125 @@
 """A verdict row: one reviewer's answer on one snippet (corpus/FORMAT.md, "Reviewer verdicts").
 
-One schema with one validator for every place a row comes from: a run folder's verdicts.jsonl, a replay file,
-tuning. A row is scored only as FORMAT.md defines it: a field of the wrong type, known or extra, is an error
-naming the field, never coerced (`"defect": 1` is not yes).
+One schema (RowSchema, msgspec, strict) with one validator for every place a row comes from: a run folder's
+verdicts.jsonl, a replay file, tuning. A row is scored only as FORMAT.md defines it: a field of the wrong type,
+known or extra, is an error naming the field, never coerced (`"defect": 1` is not yes). msgspec, not pydantic:
+benchmarks/README.md ("typed_rows.py") has the measurement.
 """
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any, Literal, TypeVar
+
+import msgspec
 
 from redpen_bench.model.corpus import SCORED_VARIANTS, Variant
+from redpen_bench.model.findings import StoredFinding, error_place
 from redpen_bench.model.verdict import Verdict
 
 SNIPPET_HASH_CHARS = 16
 TEXT_FIELDS = ("explanation", "error", "raw")
 ROW_FIELDS = ("reviewer", "item", "variant", "sample", "defect", "lines", *TEXT_FIELDS)
+USAGE_FIELDS = ("input_tokens", "output_tokens")
+
+T = TypeVar("T")
+_Name = Annotated[str, msgspec.Meta(min_length=1)]
+_Count = Annotated[int, msgspec.Meta(ge=0)]
 
 
-def _number(value: object) -> bool:
-    return type(value) in (int, float)
+class RowSchema(msgspec.Struct):
+    """A verdict row's fields and their types: the one validator of rows (strict: `"defect": 1` is not yes, `"3"`
+    is not a line). Keys it does not know pass through unchecked (a harness's own bookkeeping); every field but
+    the four that say what was answered may be null."""
+
+    reviewer: _Name
+    item: _Name
+    variant: Literal[SCORED_VARIANTS]  # type: ignore[valid-type]
+    sample: _Count = 0
+    defect: bool | None = None
+    lines: list[Annotated[int, msgspec.Meta(ge=1)]] = []
+    explanation: str | None = None
+    error: str | None = None
+    raw: str | None = None
+    # the extra fields a reviewer or a replay file may carry
+    findings: list[StoredFinding] | None = None
+    latency_s: float | None = None
+    input_tokens: Any = None  # read through token_count: an odd count is unknown, never a bad row
+    output_tokens: Any = None
+    cost_usd: float | None = None
+    attempts: _Count | None = None
+    cached: bool | None = None
+    truncated: bool | None = None
+    lenient: bool | None = None
+    fingerprint: str | None = None
+    snippet: str | None = None
+    components: dict | None = None
 
 
-def _count(value: object) -> bool:
-    return type(value) is int and value >= 0
-
-
-def _findings(value: object) -> bool:
-    return type(value) is list and set(map(type, value)) <= {dict}
-
-
-# extra fields a reviewer or a replay file may carry, and what each must be (None is always allowed)
-EXTRA_FIELDS: dict[str, tuple[str, Any]] = {
-    "findings": ("a list of finding objects", _findings),
-    "latency_s": ("a number", _number),
-    "input_tokens": ("a whole number >= 0", _count),
-    "output_tokens": ("a whole number >= 0", _count),
-    "cost_usd": ("a number", _number),
-    "attempts": ("a whole number >= 0", _count),
-    "cached": ("true or false", lambda v: type(v) is bool),
-    "truncated": ("true or false", lambda v: type(v) is bool),
-    "lenient": ("true or false", lambda v: type(v) is bool),
-    "fingerprint": ("a string", lambda v: isinstance(v, str)),
-    "snippet": ("a string", lambda v: isinstance(v, str)),
-    "components": ("an object", lambda v: isinstance(v, dict)),
+# what a field must be, in words: the message of a row that has it wrong
+EXPECTED = {
+    "reviewer": "a non-empty string", "item": "a non-empty string", "variant": f"one of {list(SCORED_VARIANTS)}",
+    "sample": "a whole number >= 0", "defect": "true, false or null", "lines": "a list of line numbers",
+    **dict.fromkeys(TEXT_FIELDS, "a string or null"),
+    "findings": "a list of finding objects", "latency_s": "a number", "cost_usd": "a number",
+    "attempts": "a whole number >= 0", "cached": "true or false", "truncated": "true or false",
+    "lenient": "true or false", "fingerprint": "a string", "snippet": "a string", "components": "an object",
 }
 
 
+def token_count(value: object) -> int | None:
+    """A usage count as a server reported it, or None (unknown): servers send -1, floats, strings or nothing for
+    "not counted", and that is never a reason to lose the answer it came with. The writer and the reader of a row
+    both read usage through this, so a row the tool writes is a row it reads."""
+    return value if type(value) is int and value >= 0 else None
+
+
 def row_problem(row: object) -> str | None:
-    """Why `row` (a parsed JSON value) is not a valid verdict row, or None. Fields this schema does not know
-    pass through unchecked (a harness's own bookkeeping); the known ones must have their type."""
+    """Why `row` (a parsed JSON value) is not a valid verdict row, or None."""
     if not isinstance(row, dict):
         return "not a JSON object"
-    for key in ("reviewer", "item"):
-        if not isinstance(row.get(key), str) or not row[key]:
-            return f"field '{key}': expected a non-empty string"
-    if row.get("variant") not in SCORED_VARIANTS:
-        return f"field 'variant': expected one of {list(SCORED_VARIANTS)}"
-    sample = row.get("sample", 0)
-    if type(sample) is not int or sample < 0:
-        return "field 'sample': expected a whole number >= 0"
-    if type(row.get("defect")) not in (bool, type(None)):
-        return "field 'defect': expected true, false or null"
-    lines = row.get("lines", [])
-    if not isinstance(lines, list) or (lines and not all(type(n) is int and n >= 1 for n in lines)):
-        return "field 'lines': expected a list of line numbers"
-    for key in TEXT_FIELDS:
-        value = row.get(key)
-        if value is not None and not isinstance(value, str):
-            return f"field '{key}': expected a string or null"
-    for key in EXTRA_FIELDS.keys() & row.keys():
-        expected, valid = EXTRA_FIELDS[key]
-        value = row[key]
-        if value is not None and not valid(value):
-            return f"field '{key}': expected {expected}"
+    try:
+        _convert(row, RowSchema)
+    except msgspec.ValidationError as exc:
+        where, message = error_place(exc)
+        field = re.match(r"[^.\[]*", where).group()
+        if where == field or field != "findings":  # a field of the row: its own words, as before msgspec
+            return f"field '{field}': expected {EXPECTED.get(field, message)}"
+        return f"field '{where}': {message}"  # inside a finding: which one, and which of its fields
     return None
+
+
+_convert = msgspec.convert
+
+
+def row_key(row: dict) -> tuple:
+    """What a row answers: (reviewer, item, variant, sample). A later row with the same key replaces it."""
+    return row["reviewer"], row["item"], row["variant"], row.get("sample") or 0
+
+
+def latest_rows(rows: Iterable[T], key: Callable[[T], Hashable] = row_key) -> list[T]:
+    """The last row per key, in the order the keys first came: the one rule for rows given twice (a resumed or
+    retried answer replaces the one before), for run folders, replay files, the scorer and the rule table."""
+    latest: dict[Hashable, T] = {}
+    for row in rows:
+        latest[key(row)] = row
+    return list(latest.values())
+
+
+def checked_row(data: object) -> dict:
+    """A stored row (a parsed JSON value) as the scorer reads it: validated, usage counts read as `token_count`
+    reads them; ValueError naming the field when it is not a row."""
+    problem = row_problem(data)
+    if problem:
+        raise ValueError(problem)
+    assert isinstance(data, dict)
+    for key in USAGE_FIELDS:
+        if key in data:
+            data[key] = token_count(data[key])
+    return data
 
 
 @dataclass
@@ -95,6 +139,8 @@ class VerdictRow:
     def of(cls, reviewer: str, item: str, variant: str, verdict: Verdict, sample: int = 0, **meta) -> VerdictRow:
         if verdict.lenient:
             meta.setdefault("lenient", True)
+        for key in USAGE_FIELDS & meta.keys():
+            meta[key] = token_count(meta[key])
         return cls(reviewer, item, variant, verdict.defect, list(verdict.lines), verdict.explanation,
                    verdict.raw, verdict.error, sample, meta)
 
@@ -108,10 +154,7 @@ class VerdictRow:
     @classmethod
     def from_dict(cls, data: object) -> VerdictRow:
         """A stored row, validated; ValueError naming the field when it is not one."""
-        problem = row_problem(data)
-        if problem:
-            raise ValueError(problem)
-        assert isinstance(data, dict)
+        data = checked_row(data)
         meta = {k: v for k, v in data.items() if k not in ROW_FIELDS}
         return cls(data["reviewer"], data["item"], data["variant"], data.get("defect"), list(data.get("lines") or []),
                    data.get("explanation") or "", data.get("raw") or "", data.get("error"), data.get("sample", 0),

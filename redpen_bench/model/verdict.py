@@ -12,6 +12,8 @@ import json
 import re
 from dataclasses import dataclass, field
 
+from redpen_bench.model.json_text import parse_json
+
 MAX_RANGE = 500  # "LINES: 1-100000" is not a localisation; cap the expansion of a range
 
 
@@ -115,7 +117,7 @@ def _from_json(text: str) -> Verdict | None:
         candidates.append(text[first : last + 1])
     for candidate in candidates:
         try:
-            data = json.loads(candidate)
+            data = parse_json(candidate)
         except ValueError:
             continue
         if not isinstance(data, dict):

@@ -28,6 +28,7 @@ from redpen_bench.report.stats import DEFAULT_REPLICATES, LEVEL
 from redpen_bench.reviewers.baselines import BASELINES
 from redpen_bench.run.baseline_rows import ADDED_NOTE, with_baselines
 from redpen_bench.run.folder import RunFolder, now
+from redpen_bench.run.run_set import read_run_set
 from redpen_bench.scoring.scorer import METRICS, ScoredTable, score_rows
 
 # mutants of one source function are not independent (report/stats.py)
@@ -48,21 +49,11 @@ class Report:
 def read_runs(run_dirs: Sequence[str | Path | RunFolder], corpus: Corpus,
               reviewers: Sequence[str] | None = None) -> tuple[list[dict], dict]:
     """Rows (the last per key) of run folders made for this corpus, and their manifests merged."""
-    if not run_dirs:
-        raise InputError("report: name at least one run folder")
-    rows, merged = [], {"runs": [], "reviewers": {}}
-    for path in run_dirs:
-        folder = path if isinstance(path, RunFolder) else RunFolder(path)
-        manifest = folder.read_manifest()
-        if manifest["corpus"]["hash"] != corpus.hash:
-            raise InputError(
-                f"{folder.manifest_path}: field 'corpus.hash': made for corpus {manifest['corpus']['hash'][:12]}, "
-                f"but the corpus given is {corpus.name} {corpus.hash[:12]}; pass the right --corpus")
-        merged["runs"].append({"path": _display_path(folder.path), "created": manifest.get("created")})
-        for key, entry in manifest.get("reviewers", {}).items():
-            for alias in entry.get("rows_as") or [key]:  # a replay file's reviewers under their own names
-                merged["reviewers"][alias] = entry
-        rows += folder.rows()
+    runs = read_run_set(run_dirs, corpus, "report")
+    rows = runs.rows
+    merged = {"runs": [{"path": _display_path(f.path), "created": m.get("created")}
+                       for f, m in zip(runs.folders, runs.manifests)],
+              "reviewers": runs.reviewers()}
     if reviewers is not None:
         wanted = set(reviewers)
         rows = [r for r in rows if r["reviewer"] in wanted]

@@ -63,10 +63,19 @@ class Row:
     detection_mean: float  # mean over tiers, as the Average is: the scatter's coordinates
     fpr_mean: float
     lenient: int = 0  # answers read only by the parser's lenient rules
+    answers: int = 0  # rows that are neither errors nor missing, unparsed ones included
+    unparsed_example: str = ""  # one unparsed answer's raw text, for a reviewer whose answers mostly are
+    structured: str = ""  # the structured-output mode its answers were asked with (--structured), if any
 
     @property
     def baseline(self) -> bool:
         return self.family in BASELINES
+
+    @property
+    def mostly_unparsed(self) -> bool:
+        """Most of its answers could not be read: its figures measure its answer format, not its review, so the
+        report never presents it as a result."""
+        return self.answers > 0 and 2 * self.unparsed > self.answers
 
 
 @dataclass
@@ -137,8 +146,28 @@ class ReportData:
         return [r.reviewer for r in self.rows if not r.baseline]
 
 
+def _answers(table: ScoredTable) -> tuple[dict[str, int], dict[str, str], dict[str, str]]:
+    """Per reviewer: its rows that are answers (unparsed included), one unparsed answer's text, and the
+    structured-output mode its rows record."""
+    frame = table.snippets
+    if frame.empty:
+        return {}, {}, {}
+    answered = frame[~frame["missing"] & ~frame["errored"]]
+    counts = answered.groupby("reviewer", sort=False).size().to_dict()
+    examples: dict[str, str] = {}
+    if "raw" in frame:
+        unparsed = frame[frame["unparsed"] & frame["raw"].map(lambda v: isinstance(v, str) and bool(v.strip()))]
+        examples = unparsed.groupby("reviewer", sort=False)["raw"].first().to_dict()
+    modes: dict[str, str] = {}
+    if "structured" in frame:
+        given = frame[frame["structured"].map(lambda v: isinstance(v, str) and bool(v))]
+        modes = given.groupby("reviewer", sort=False)["structured"].first().to_dict()
+    return {k: int(v) for k, v in counts.items()}, examples, modes
+
+
 def _rows(table: ScoredTable, boot: stats.Bootstrap, families: dict[str, str]) -> list[Row]:
     rows = []
+    answers, examples, modes = _answers(table)
     by_reviewer = {key: part.set_index("tier") for key, part in table.by_tier.groupby("reviewer", sort=False)}
     for reviewer, summary in table.summary.iterrows():
         tiers = by_reviewer.get(reviewer, table.by_tier.iloc[:0].set_index("tier"))
@@ -153,7 +182,8 @@ def _rows(table: ScoredTable, boot: stats.Bootstrap, families: dict[str, str]) -
             average=Cell(float(summary["average"]), *boot.interval(reviewer)),
             average_sd=float(summary["average_sd"]), samples=int(summary["samples"]),
             unparsed=int(summary["unparsed"]), errors=int(summary["errors"]), missing=int(summary["missing"]),
-            lenient=int(summary["lenient"]),
+            lenient=int(summary["lenient"]), answers=answers.get(reviewer, 0),
+            unparsed_example=examples.get(reviewer, ""), structured=modes.get(reviewer, ""),
             metrics=metrics,
             detection_mean=means["detection"], fpr_mean=means["fpr"],
         ))
@@ -240,6 +270,7 @@ def gather(table: ScoredTable, corpus: Corpus, manifest: dict, replicates: int, 
     rows = _rows(table, boot, families)
     ranking = [r.reviewer for r in rows]
     tools = [r.reviewer for r in rows if not r.baseline]
+    judged = [r.reviewer for r in rows if not r.baseline and not r.mostly_unparsed]  # the rest answered nothing
     threshold = next((r.average.value for r in rows if r.family == THRESHOLD_REVIEWER), None)
 
     operators = breakdown(table, "operator")
@@ -258,7 +289,7 @@ def gather(table: ScoredTable, corpus: Corpus, manifest: dict, replicates: int, 
         operator_items={k: int(v) for k, v in operator_items.items()},
         variants=_pivot(variants, "variant", "said_yes", ranking, ["original", "disguised", "fixed", "clean"]),
         missed=_missed(table, corpus, tools),
-        false_positives=_false_positives(table, corpus, tools),
+        false_positives=_false_positives(table, corpus, judged),
         cost=_cost(table), rules=rules,
         reviewers={key: {k: manifest["reviewers"][key].get(k) for k in ("spec", "family", "info")}
                    for key in ranking if key in manifest.get("reviewers", {})}, top_rules=top_rules or {},

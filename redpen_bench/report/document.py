@@ -7,7 +7,7 @@ import math
 
 from redpen_bench.report.about import about_section
 from redpen_bench.report.blocks import Chart, Code, Details, Heading, Para, Table, Text
-from redpen_bench.report.data import METRIC_NAMES, ReportData, pvalue
+from redpen_bench.report.data import METRIC_NAMES, ReportData, pvalue, shorten
 from redpen_bench.report.finding import sentences
 from redpen_bench.scoring.percent import interval, pct
 
@@ -49,7 +49,8 @@ def leaderboard(data: ReportData) -> list:
     columns += ["read leniently"] * show_lenient
     rows, classes = [], []
     for rank, row in enumerate(data.rows, 1):
-        cells = [Text(str(rank), cls="num"), Text(row.reviewer, cls="name")]
+        label = f"{row.reviewer} (structured: {row.structured})" if row.structured else row.reviewer
+        cells = [Text(str(rank), cls="num"), Text(label, cls="name")]
         for tier in data.tiers:
             cell = row.tiers.get(tier)
             if cell is None or not tier_intervals:
@@ -184,6 +185,9 @@ def missed_section(data: ReportData) -> list:
 
 def false_positive_section(data: ReportData) -> list:
     blocks: list = [Heading(3, "False positives", "false-positives")]
+    if not data.false_positives and any(r.mostly_unparsed for r in data.rows):
+        return [*blocks, Para("No reviewer gave answers that could be read; baselines' false positives are by "
+                              "construction.")]
     if not data.false_positives:
         return [*blocks, Para("Only baselines ran; their false positives are by construction.")]
     blocks.append(Para("Controls (fixed and clean variants: correct code) each reviewer said yes to, with the "
@@ -273,10 +277,30 @@ def cost_section(data: ReportData) -> list:
             Table("cost", ["Reviewer", *[labels.get(c, c) for c in data.cost.columns]], rows)]
 
 
+def unparsed_warnings(data: ReportData) -> list[str]:
+    """A reviewer whose answers were mostly unparsed, said beside the headline: its figures are those of a
+    reviewer that said no to everything, and nothing in the report presents it as a result."""
+    out = []
+    for row in data.rows:
+        if not row.mostly_unparsed:
+            continue
+        prompt = ((data.reviewers.get(row.reviewer, {}).get("info") or {}).get("prompt") or {}).get("name")
+        check = f"the prompt ({prompt})" if prompt else "the prompt the answers were given"
+        text = (f"Warning: {row.reviewer} answered in a form that could not be read {row.unparsed} times out of "
+                f"{row.answers}: counted as no, its figures measure its answer format, not its review, so it is "
+                f"left out of the finding and the false positives. Check {check} against its answers, or ask for "
+                f"structured output (--structured).")
+        if row.unparsed_example:
+            text += f" One answer: {shorten(' '.join(row.unparsed_example.split()), 200)}"
+        out.append(text)
+    return out
+
+
 def build(data: ReportData, charts: dict[str, str]) -> tuple[str, list]:
     """(title, blocks); chart blocks get their SVG, and those without one are dropped."""
     title = f"Red-Pen comparison: {data.corpus['name']} {data.corpus['hash'][:12]}"
     headline = [Para(text, "finding") for text in sentences(data.finding, pct, interval)]
+    headline += [Para(text, "warning") for text in unparsed_warnings(data)]
     blocks = (headline + leaderboard(data) + tests_section(data) + differences(data) + rules_section(data)
               + cost_section(data) + about_section(data))
     for block in blocks:

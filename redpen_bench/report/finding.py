@@ -21,6 +21,7 @@ class Finding:
     best_llm: str | None = None  # set, with the gap, only when both LLMs and analyzers ran
     best_analyzer: str | None = None
     gap: stats.PairTest | None = None  # best LLM against best analyzer
+    unreadable: bool = False  # reviewers other than the baselines ran, but their answers were mostly unparsed
 
 
 def kind(family: str) -> str:
@@ -34,10 +35,11 @@ def kind(family: str) -> str:
 
 
 def find(table: ScoredTable, boot: stats.Bootstrap, rows: list, threshold_reviewer: str) -> Finding:
-    """`rows`: the report's rows in ranking order (data.Row)."""
-    tools = [r for r in rows if not r.baseline]
+    """`rows`: the report's rows in ranking order (data.Row). A reviewer whose answers were mostly unparsed is no
+    result (its figures measure its answer format): it is neither the best nor a side of the LLM gap."""
+    tools = [r for r in rows if not r.baseline and not r.mostly_unparsed]
     if not tools:
-        return Finding(None)
+        return Finding(None, unreadable=any(not r.baseline for r in rows))
     best = tools[0]
     threshold = next((r for r in rows if r.family == threshold_reviewer), None)
     versus = stats.pair_test(table, boot, best.reviewer, threshold.reviewer) if threshold else None
@@ -51,6 +53,9 @@ def find(table: ScoredTable, boot: stats.Bootstrap, rows: list, threshold_review
 
 def sentences(finding: Finding, pct, interval) -> list[str]:
     """The headline, with the report's own number formatting (scoring.percent: pct, interval)."""
+    if finding.best is None and finding.unreadable:
+        return ["Finding: no reviewer other than the baselines gave answers that could be read, so there is none "
+                "to judge (see below)."]
     if finding.best is None:
         return ["Finding: only baselines ran, so there is no reviewer to judge; add one with --reviewer."]
     text = (f"Finding: the best reviewer other than the baselines is {finding.best}, Average "

@@ -68,9 +68,13 @@ class ReviewOptions:
     prompt: Path | None = None
     system: Path | None = None
     temperature: float | None = 0.0
-    max_tokens: int | None = None
+    max_tokens: int | None = None  # None: the family's default answer limit
     params: dict[str, Any] = field(default_factory=dict)
-    concurrency: int = 8
+    # requests in flight at once; None: 8, or 1 for a server on this machine (reviewers/llm/reviewer.py)
+    concurrency: int | None = None
+    # ask the server to constrain the answer to the verdict's fields: "json-schema" (response_format) or
+    # "grammar" (llama.cpp's GBNF `grammar` field) for OpenAI-compatible servers; Anthropic uses tool use
+    structured: str | None = None
     retries: int = 5
     rpm: float | None = None
     max_cost: float | None = None

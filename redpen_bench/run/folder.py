@@ -22,7 +22,9 @@ from pathlib import Path
 from redpen_bench import __version__
 from redpen_bench.errors import InputError, place_error
 from redpen_bench.model.corpus import Corpus
-from redpen_bench.model.rows import SNIPPET_HASH_CHARS, VerdictRow, row_problem
+from redpen_bench.model.json_text import parse_json, parse_json_line
+from redpen_bench.model.manifest import manifest_problem
+from redpen_bench.model.rows import SNIPPET_HASH_CHARS, VerdictRow, checked_row, latest_rows
 from redpen_bench.run.folder_lock import hold, thread_lock
 
 MANIFEST = "manifest.json"
@@ -70,13 +72,8 @@ def read_rows(path: Path) -> tuple[list[dict], list[int]]:
             if not data.strip():
                 continue
             try:
-                row = json.loads(data.decode("utf-8"))
-            except ValueError:  # UnicodeDecodeError is a ValueError
-                skipped.append(number)
-                continue
-            if row_problem(row) is None:
-                rows.append(row)
-            else:
+                rows.append(checked_row(parse_json_line(data)))
+            except ValueError:  # not UTF-8, not JSON, nested too deeply, not a row
                 skipped.append(number)
     return rows, skipped
 
@@ -121,14 +118,12 @@ class RunFolder:
         if not self.manifest_path.is_file():
             raise RunFolderError(f"{self.manifest_path}: not a run folder (no {MANIFEST})")
         try:
-            manifest = json.loads(self.manifest_path.read_text(encoding="utf-8"))
+            manifest = parse_json(self.manifest_path.read_text(encoding="utf-8"))
         except ValueError as exc:
             raise RunFolderError(f"{self.manifest_path}: unreadable JSON: {exc}") from None
-        if not isinstance(manifest, dict) or not isinstance(manifest.get("corpus"), dict) \
-                or "hash" not in manifest["corpus"]:
-            raise RunFolderError(f"{self.manifest_path}: field 'corpus.hash' missing")
-        if not isinstance(manifest.get("reviewers", {}), dict):
-            raise RunFolderError(f"{self.manifest_path}: field 'reviewers': expected an object")
+        problem = manifest_problem(manifest)
+        if problem:
+            raise RunFolderError(f"{self.manifest_path}: {problem}")
         return manifest
 
     def open_for(self, corpus: Corpus) -> dict:
@@ -256,7 +251,7 @@ class RunFolder:
                 with self.verdicts_path.open("rb") as lines, tmp.open("wb") as kept:
                     for data in lines:
                         try:
-                            row = json.loads(data.decode("utf-8"))
+                            row = parse_json(data.decode("utf-8"))
                         except ValueError:
                             row = None
                         if not (isinstance(row, dict) and row.get("reviewer") in reviewers):
@@ -292,13 +287,11 @@ class RunFolder:
         if self._parsed and self._parsed[0] == signature:
             return self._parsed[1]
         rows, skipped = read_rows(self.verdicts_path)
-        latest: dict[tuple, dict] = {}
-        for row in rows:
-            latest[(row["reviewer"], row["item"], row["variant"], row.get("sample", 0))] = row
+        latest = latest_rows(rows)
         by_reviewer: dict[str, list[dict]] = {}
-        for row in latest.values():
+        for row in latest:
             by_reviewer.setdefault(row["reviewer"], []).append(row)
-        parsed = (list(latest.values()), by_reviewer, skipped)
+        parsed = (latest, by_reviewer, skipped)
         self._parsed = (signature, parsed)
         return parsed
 

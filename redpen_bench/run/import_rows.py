@@ -20,9 +20,10 @@ from typing import Any
 
 from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import Corpus
-from redpen_bench.model.rows import ROW_FIELDS, SNIPPET_HASH_CHARS, row_problem
+from redpen_bench.model.json_text import parse_json
+from redpen_bench.model.rows import ROW_FIELDS, SNIPPET_HASH_CHARS, latest_rows, row_problem
 from redpen_bench.model.verdict import Verdict, parse_answer
-from redpen_bench.reviewers import Spec
+from redpen_bench.reviewers import Spec, check_name, families
 from redpen_bench.reviewers.base import Emit, SpecError, Task
 from redpen_bench.run.folder import RunFolder
 
@@ -86,7 +87,7 @@ def read_replay(path: Path, corpus: Corpus | None = None) -> list[ReplayRow]:
                 if not text.strip():
                     continue
                 try:
-                    data = json.loads(text)
+                    data = parse_json(text)
                 except ValueError as exc:
                     raise ReplayError(f"{path}: line {number}: not valid JSON: {exc}") from None
                 rows.append(read_row(data, path, number, corpus))
@@ -111,6 +112,21 @@ class RowImport:
             raise SpecError(f"reviewer 'replay:{spec.arg}': {self.path}: no such file")
         self.sha256 = hashlib.sha256(self.path.read_bytes()).hexdigest()
         self.rows = read_replay(self.path, corpus)  # now, so a bad row stops the run before it starts
+        self._check_names()
+
+    def _check_names(self) -> None:
+        """A name a file files rows under is never a built-in reviewer's, as on the command line: rows filed as
+        "always-no" must be the baseline's, or a gate against it compares with a forgery."""
+        keys = self.row_keys()
+        for row in self.rows:
+            key = keys[row.reviewer]
+            if key is None:
+                continue
+            where = f"{self.path}: line {row.line}: field 'reviewer'"
+            check_name(key, where)
+            if key.partition(":")[0] in families():  # "ruff:default" is that analyzer's profile, not a free name
+                raise ReplayError(f"{where}: the name '{key}' is a built-in reviewer's spec; file the rows under a "
+                                  f"name of your own (NAME=replay:{self.path})")
 
     def info(self) -> dict[str, Any]:
         return {"file": str(self.path), "sha256": self.sha256}
@@ -147,11 +163,13 @@ class RowImport:
         if changed:
             self.folder.drop_rows(changed)
         stored = {key: self.folder.done(key, fingerprint) for key in stored_keys}
-        latest: dict[tuple, ReplayRow] = {}
-        for row in self.rows:  # the last row per (reviewer, snippet, sample) wins, as in run folders
-            key = keys[row.reviewer] or self.spec.key
-            if (row.item, row.variant) in wanted and (row.item, row.variant, row.sample) not in stored[key]:
-                latest[(key, row.item, row.variant, row.sample)] = row
-        for (key, *_), row in latest.items():
+        def filed_as(row: ReplayRow) -> str:
+            return keys[row.reviewer] or self.spec.key
+
+        new = [row for row in self.rows if (row.item, row.variant) in wanted
+               and (row.item, row.variant, row.sample) not in stored[filed_as(row)]]
+        # the last row per (reviewer, snippet, sample) wins, as in run folders
+        for row in latest_rows(new, lambda row: (filed_as(row), row.item, row.variant, row.sample)):
+            key = filed_as(row)
             emit(Task(wanted[(row.item, row.variant)], row.sample), row.verdict,
                  reviewer=None if key == self.spec.key else key, **row.meta)

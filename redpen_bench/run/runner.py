@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import Corpus, Variant
@@ -57,7 +58,7 @@ class RunResult:
     failures: dict[str, str] = field(default_factory=dict)  # reviewer key -> crash message
     estimates: dict[str, dict] = field(default_factory=dict)  # --dry-run
     refreshed: list[str] = field(default_factory=list)  # reviewers asked again: they changed since their rows
-    outcomes: dict[str, dict[str, int]] = field(default_factory=dict)  # per reviewer: answered ... missing
+    outcomes: dict[str, dict[str, Any]] = field(default_factory=dict)  # per reviewer: answered ... missing
     folder: RunFolder | None = field(default=None, repr=False)  # the run folder, its rows read at most once more
 
     @property
@@ -232,9 +233,9 @@ def _run_all(plans: list[Plan], folder: RunFolder, progress: Progress | None, re
 
 
 def outcomes(folder: RunFolder, plans: Sequence[Plan], snippets: Sequence[Variant], options: ReviewOptions,
-             ) -> dict[str, dict[str, int]]:
+             ) -> dict[str, dict[str, Any]]:
     """Per reviewer key that has rows for these snippets (a replay file files rows under its own names):
-    answered, unparsed, errors, missing."""
+    answered, unparsed, errors, missing, and one unparsed answer's text (example)."""
     wanted = {(v.item_id, v.name) for v in snippets}
     out = {}
     for plan in plans:
@@ -242,7 +243,8 @@ def outcomes(folder: RunFolder, plans: Sequence[Plan], snippets: Sequence[Varian
         for key in folder.row_keys(plan.spec.key):
             mine = [r for r in folder.rows(key) if (r["item"], r["variant"]) in wanted and r.get("sample", 0) < samples]
             errors = sum(1 for r in mine if r.get("error"))
-            unparsed = sum(1 for r in mine if not r.get("error") and r.get("defect") is None)
-            out[key] = {"answered": len(mine) - errors - unparsed, "unparsed": unparsed, "errors": errors,
-                        "missing": len(wanted) * samples - len(mine)}
+            unparsed = [r for r in mine if not r.get("error") and r.get("defect") is None]
+            out[key] = {"answered": len(mine) - errors - len(unparsed), "unparsed": len(unparsed), "errors": errors,
+                        "missing": len(wanted) * samples - len(mine),
+                        "example": next((r["raw"] for r in unparsed if str(r.get("raw") or "").strip()), "")}
     return out

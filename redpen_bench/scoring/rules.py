@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import Corpus
+from redpen_bench.model.findings import FindingsError as FindingsError  # raised by rule_table: named here too
+from redpen_bench.model.findings import read_findings
+from redpen_bench.model.rows import latest_rows
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -22,32 +24,12 @@ TABLE_COLUMNS = ["reviewer", "rule", "fires_defective", "fires_control", "snippe
                  "findings_defective", "line_hits", "line_hit_rate", "defective_share", "example", "example_at"]
 
 
-class FindingsError(InputError):
-    """A stored row whose `findings` are not a list of findings."""
-
-
 def _answered(rows: Iterable[dict], corpus: Corpus) -> list[dict]:
     """The last row per (reviewer, item, variant, sample) of reviewers that store findings, without errors and
     only for snippets of this corpus."""
     scored = {(v.item_id, v.name) for v in corpus.snippets}
-    latest: dict[tuple, dict] = {}
-    for row in rows:
-        latest[(row["reviewer"], row["item"], row["variant"], row.get("sample") or 0)] = row
-    return [row for row in latest.values()
+    return [row for row in latest_rows(rows)
             if "findings" in row and not row.get("error") and (row["item"], row["variant"]) in scored]
-
-
-def _span(finding: object, row: dict, k: int) -> tuple[int, int, str, str]:
-    where = f"verdict row ({row['reviewer']}, {row['item']}, {row['variant']}): field 'findings[{k}]"
-    if not isinstance(finding, dict):
-        raise FindingsError(f"{where}': expected an object with line, end_line, rule, message")
-    line, end = finding.get("line"), finding.get("end_line", finding.get("line"))
-    if type(line) is not int or type(end) is not int:
-        raise FindingsError(f"{where}.line': expected line numbers, got {line!r}..{end!r}")
-    rule = finding.get("rule")
-    if not isinstance(rule, str) or not rule:
-        raise FindingsError(f"{where}.rule': expected a rule id, got {rule!r}")
-    return line, max(line, end), rule, str(finding.get("message") or "")
 
 
 def _tidy(rows: Iterable[dict], corpus: Corpus) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -62,14 +44,10 @@ def _tidy(rows: Iterable[dict], corpus: Corpus) -> tuple[pd.DataFrame, pd.DataFr
         base = {"reviewer": row["reviewer"], "sample": row.get("sample") or 0, "item": row["item"],
                 "variant": row["variant"], "defective": defective[key]}
         answered.append(base)
-        findings = row["findings"]
-        if not isinstance(findings, list):
-            raise FindingsError(f"verdict row ({row['reviewer']}, {row['item']}, {row['variant']}): field "
-                                f"'findings': expected a list, got {type(findings).__name__}")
         by_rule: dict[str, list[tuple[int, int, str]]] = {}
-        for k, finding in enumerate(findings):
-            start, end, rule, message = _span(finding, row, k)
-            by_rule.setdefault(rule, []).append((start, end, message))
+        where = f"verdict row ({row['reviewer']}, {row['item']}, {row['variant']}): "
+        for finding in read_findings(row["findings"], where):
+            by_rule.setdefault(finding.rule, []).append((finding.line, finding.end_line, finding.message))
         for rule, spans in by_rule.items():
             spans.sort()
             hits = [s for s in spans if any(s[0] <= p <= s[1] for p in site_lines[key])]

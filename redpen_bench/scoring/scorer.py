@@ -17,6 +17,7 @@ import pandas as pd
 
 from redpen_bench.model.corpus import Corpus
 from redpen_bench.model.keywords import DEFAULT_MODE, keyword_recall
+from redpen_bench.model.rows import latest_rows
 
 METRICS = ("detection", "line_f1", "keyword_recall", "fpr", "score")
 SCHEMA_VERSION = 1
@@ -97,7 +98,7 @@ def ground_truth(corpus: Corpus) -> pd.DataFrame:
 
 
 def _dedupe(rows: Iterable[dict]) -> pd.DataFrame:
-    frame = pd.DataFrame(list(rows))
+    frame = pd.DataFrame(latest_rows(rows))
     columns = ["reviewer", "item", "variant", "sample", "defect", "lines", "explanation", "error"]
     if frame.empty:
         return pd.DataFrame(columns=columns)

@@ -17,8 +17,8 @@ import numpy as np
 
 from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import Corpus
+from redpen_bench.model.findings import Finding, read_findings
 from redpen_bench.model.keywords import DEFAULT_MODE, group_hits
-from redpen_bench.reviewers.tools.findings import Finding
 from redpen_bench.scoring.scorer import average, tier_metrics
 
 # Why per-rule keyword hits add up to the union's: a subset's explanation is its findings' texts joined with
@@ -176,8 +176,7 @@ def corpus_truths(corpus: Corpus) -> list[SnippetTruth]:
 
 
 def findings_of(row: dict) -> list[Finding]:
-    return [Finding(int(f["line"]), int(f.get("end_line") or f["line"]), str(f["rule"]), str(f.get("message", "")),
-                    str(f.get("severity") or "")) for f in row.get("findings") or []]
+    return read_findings(row.get("findings") or [])
 
 
 def table_from_rows(

@@ -28,7 +28,8 @@ def test_a_server_that_accepts_and_never_answers_trips_the_breaker(env, tmp_path
         silent.bind(("127.0.0.1", 0))
         silent.listen(64)
         url = f"http://127.0.0.1:{silent.getsockname()[1]}/v1"
-        proc = run_openai_cli(env, url, tmp_path / "r", "--timeout", "3")
+        # as a remote server is asked (one on 127.0.0.1 gets one request at a time unless told)
+        proc = run_openai_cli(env, url, tmp_path / "r", "--timeout", "3", "--concurrency", "8")
     assert proc.returncode == 3
     limit = breaker_limit(8)
     assert f"stopped asking: {limit} attempts in a row failed" in proc.stderr

@@ -58,3 +58,24 @@ out = "team-reports"
 
     page = (report / "report.html").read_text()
     assert "<img" not in page and "onerror=alert(1)&gt;" in page  # the model's answer, shown as text
+
+
+def test_a_reviewer_whose_answers_are_mostly_unparsed_is_no_result(tmp_path, capsys, fixture_corpus):
+    """SmolLM2 with the default prompt: 176/176 unparsed, and the headline called it the best LLM against the
+    best analyzer, and the false positives listed it under "No false positive"."""
+    replay = tmp_path / "smol.jsonl"
+    replay.write_text("".join(json.dumps({"reviewer": "smol", "item": v.item_id, "variant": v.name,
+                                          "raw": "Yes" if n % 3 else "```python\ndef total(items):\n```"}) + "\n"
+                              for n, v in enumerate(fixture_corpus.snippets)))
+    main(["compare", "--corpus", str(FIXTURE_CORPUS), "--analyzers", "none", "-r", f"replay:{replay},ruff:default",
+          "--name", "useless", "--bootstrap", "200", "--out", str(tmp_path / "reports")])
+    report = tmp_path / "reports" / "useless"
+    markdown = (report / "report.md").read_text()
+    finding = next(line for line in markdown.splitlines() if line.startswith("**Finding"))
+    assert "smol" not in finding and "Best LLM" not in markdown
+    warning = next(line for line in markdown.splitlines() if line.startswith("Warning: smol"))
+    assert f"{N_SNIPPETS} times out of {N_SNIPPETS}" in warning and "One answer:" in warning
+    assert "--structured" in warning
+    no_fp = [line for line in markdown.splitlines() if line.startswith("No false positive")]
+    assert not any("smol" in line for line in no_fp)
+    assert "smol:" not in markdown.split("### False positives")[1].split("##")[0]

@@ -157,3 +157,20 @@ def test_prose_after_the_lines_list_never_adds_lines(lines, joiner, prefix, sepa
     assert verdict.lines == lines
     assert verdict.lenient
     assert parse_lines(value) == lines
+
+
+@pytest.mark.parametrize("raw", ["Yes", "No", "yes.", "No.", " YES \n", "Yes!", "**No**", "`yes`"])
+def test_a_bare_yes_or_no_is_unparsed(raw):
+    """Not a verdict: the prompt asks for the three fields, and a word says neither which lines nor why (SmolLM2
+    answered a bare Yes/No 9 times of 176, apparently at random); corpus/FORMAT.md says so."""
+    verdict = parse_answer(raw)
+    assert verdict.defect is None and verdict.raw == raw
+
+
+def test_a_structured_answer_reads_as_a_free_one():
+    """--structured: a JSON object (response_format, tool use) or the grammar's block."""
+    assert parse_answer('{"defect": true, "lines": [3, 4], "explanation": "inverted"}').lines == [3, 4]
+    grammar = parse_answer("DEFECT: no\nLINES: none\nEXPLANATION: the bound is right")
+    assert grammar.defect is False and grammar.lenient is False
+    cut = parse_answer("DEFECT: yes\nLINES: 12\nEXPLANATION: the loop stops one short because the")
+    assert cut.defect is True and cut.lines == [12]

@@ -1,14 +1,17 @@
 """`anthropic:MODEL`: the Messages API through the official `anthropic` SDK (AsyncAnthropic).
 
 The key is ANTHROPIC_API_KEY; `--base-url` or ANTHROPIC_BASE_URL points it at a proxy or compatible server.
-The Messages API requires max_tokens: 2048 unless --max-tokens says otherwise.
+The Messages API requires max_tokens: 2048 unless --max-tokens says otherwise. --structured forces one tool whose
+input is the verdict's JSON object; that object is the answer's text.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from redpen_bench.reviewers.llm.reviewer import Answer, LLMReviewer
+from redpen_bench.reviewers.llm.structured import TOOL_NAME, anthropic_fields
 
 
 class AnthropicMessages(LLMReviewer):
@@ -31,6 +34,8 @@ class AnthropicMessages(LLMReviewer):
         fields: dict[str, Any] = {}
         if self.system:
             fields["system"] = self.system
+        if self.structured:
+            fields.update(anthropic_fields())
         body = dict(self.options.params)
         if self.options.temperature is not None:
             body.setdefault("temperature", self.options.temperature)  # not a named argument in every SDK version
@@ -38,7 +43,11 @@ class AnthropicMessages(LLMReviewer):
             model=self.model, max_tokens=self.max_tokens, messages=[{"role": "user", "content": prompt}],
             extra_body=body or None, **fields,
         )
-        text = "".join(block.text for block in response.content or [] if getattr(block, "type", "") == "text")
+        blocks = response.content or []
+        text = "".join(block.text for block in blocks if getattr(block, "type", "") == "text")
+        tool = next((b for b in blocks if getattr(b, "type", "") == "tool_use" and b.name == TOOL_NAME), None)
+        if tool is not None:
+            text = json.dumps(tool.input)
         usage = response.usage
         return Answer(text=text, input_tokens=getattr(usage, "input_tokens", None),
                       output_tokens=getattr(usage, "output_tokens", None))

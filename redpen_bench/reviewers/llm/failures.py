@@ -35,7 +35,7 @@ def classify(exc: BaseException, sdk_module: str, where: Endpoint) -> Failure:
         if status in KEY_STATUSES:
             return Failure("fatal", f"HTTP {status} from {where.url}: {_key_advice(where)} ({exc.message})")
         return classify_status(status or 0, f"HTTP {status} from {where.url}: {exc.message}", headers)
-    if isinstance(exc, sdk.APITimeoutError):
+    if isinstance(exc, sdk.APITimeoutError | TimeoutError):  # the SDK's, or the whole answer's (asyncio.timeout)
         return Failure("retry", f"no answer from {where.url} within {where.timeout:g} s (--timeout)",
                        server_down=True)
     if isinstance(exc, sdk.APIConnectionError):

@@ -5,23 +5,12 @@ what its tool said into each file's result (file_results)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from redpen_bench.model.findings import Finding, read_findings
 from redpen_bench.model.verdict import Verdict
-
-
-@dataclass(frozen=True, order=True)
-class Finding:
-    line: int
-    end_line: int
-    rule: str
-    message: str
-    severity: str = ""
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 def verdict_from_findings(findings: Iterable[Finding]) -> Verdict:
@@ -50,7 +39,7 @@ class FileResult:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> FileResult:
-        return cls([Finding(**f) for f in data["findings"]], data.get("error"))
+        return cls(read_findings(data["findings"]), data.get("error"))
 
 
 def file_results(files: list[str], said: Iterable[tuple[str, Finding | str]], tool: str,

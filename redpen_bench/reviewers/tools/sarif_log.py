@@ -19,6 +19,7 @@ from urllib.parse import unquote
 
 from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import Variant
+from redpen_bench.model.json_text import parse_json
 from redpen_bench.reviewers.base import SpecError
 from redpen_bench.reviewers.tools.findings import Finding
 
@@ -53,6 +54,14 @@ def _line_of(data: str | bytes, offset: int) -> int:
     return data[:offset].count("\n" if isinstance(data, str) else b"\n") + 1
 
 
+def _shown(value: Any) -> str:
+    """The start of a value as JSON, for an error message (a value nested near the parser's limit: its type)."""
+    try:
+        return json.dumps(value)[:60]
+    except RecursionError:
+        return f"a deeply nested {type(value).__name__}"
+
+
 class SarifLog:
     """One SARIF file read against the corpus files it may describe (rel_path -> Variant)."""
 
@@ -71,7 +80,7 @@ class SarifLog:
             raise SarifError(f"{path}: cannot read the SARIF log: {exc.strerror or exc}") from None
         self.sha256 = hashlib.sha256(raw).hexdigest()
         try:
-            data = json.loads(raw)  # bytes: json detects UTF-8 (with or without BOM), UTF-16, UTF-32
+            data = parse_json(raw)  # bytes: json detects UTF-8 (with or without BOM), UTF-16, UTF-32
         except (ValueError, UnicodeDecodeError) as exc:
             raise SarifError(f"{path}: malformed JSON: {exc}") from None
         self._read(data)
@@ -89,12 +98,12 @@ class SarifLog:
                 self.fail(here, f"missing (expected {_KINDS[kind]})")
             return None
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            self.fail(here, f"expected {_KINDS[kind]}, got {json.dumps(value)[:60]}")
+            self.fail(here, f"expected {_KINDS[kind]}, got {_shown(value)}")
         return value
 
     def obj(self, value: Any, where: str) -> dict:
         if not isinstance(value, dict):
-            self.fail(where, f"expected an object, got {json.dumps(value)[:60]}")
+            self.fail(where, f"expected an object, got {_shown(value)}")
         return value
 
     # -- reading --

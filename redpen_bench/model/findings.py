@@ -1,0 +1,73 @@
+"""A static finding (one rule firing on a span of lines), and the one reader of the findings a row stores.
+
+Analyzers make findings; rows store them as objects (`line`, `end_line`, `rule`, `message`, `severity`); the
+rule table, tuning and the tool cache read them back through `read_findings`, which checks them with the same
+schema the row validator uses (model/rows.py) and names the finding and field that is wrong.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass
+from typing import Annotated, Any
+
+import msgspec
+
+from redpen_bench.errors import InputError
+
+
+@dataclass(frozen=True, order=True)
+class Finding:
+    line: int
+    end_line: int
+    rule: str
+    message: str
+    severity: str = ""
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+class StoredFinding(msgspec.Struct):
+    """A finding as a row stores it; keys it does not know are a tool's own and pass."""
+
+    line: int
+    rule: Annotated[str, msgspec.Meta(min_length=1)]
+    end_line: int | None = None
+    message: str | None = None
+    severity: str | None = None
+
+    def finding(self) -> Finding:
+        return Finding(self.line, max(self.line, self.end_line or self.line), self.rule, self.message or "",
+                       self.severity or "")
+
+
+_STORED = list[StoredFinding]
+_AT = re.compile(r"^(?P<message>.*?)(?: - at `\$(?P<path>[^`]*)`)?$", re.DOTALL)
+_MISSING = re.compile(r"Object missing required field `(?P<field>[^`]+)`")
+
+
+def error_place(exc: msgspec.ValidationError, prefix: str = "") -> tuple[str, str]:
+    """(where, what) of a msgspec validation error: `findings[0].rule`, "missing"."""
+    match = _AT.match(str(exc))
+    message, path = (match["message"], match["path"] or "") if match else (str(exc), "")
+    missing = _MISSING.match(message)
+    if missing:
+        path, message = f"{path}.{missing['field']}", "missing"
+    where = f"{prefix}{path}" if path.startswith("[") or not prefix else f"{prefix}.{path.lstrip('.')}"
+    message = message[:1].lower() + message[1:]
+    return where.strip("."), message
+
+
+class FindingsError(InputError):
+    """Stored findings that are not a list of findings."""
+
+
+def read_findings(value: Any, where: str = "") -> list[Finding]:
+    """The stored `findings` of a row as Findings; FindingsError naming `where`, the finding and its field."""
+    try:
+        stored = msgspec.convert(value, _STORED)
+    except msgspec.ValidationError as exc:
+        place, message = error_place(exc, "findings")
+        raise FindingsError(f"{where}field '{place}': {message}") from None
+    return [s.finding() for s in stored]
