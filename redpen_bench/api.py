@@ -28,14 +28,14 @@ from redpen_bench.config import Config, compare_settings, load_config, resolve_s
 from redpen_bench.errors import InputError
 from redpen_bench.gate import verify
 from redpen_bench.model.corpus import Corpus, load_corpus
-from redpen_bench.model.corpus_files import authoring_corpus, packaged_path, read_toml
+from redpen_bench.model.corpus_files import authoring_corpus, read_toml
 from redpen_bench.model.verdict import Verdict, parse_answer
 from redpen_bench.report.build import Report, build_report, report_dir
 from redpen_bench.report.ci_gate import GateResult, gate, gate_names
 from redpen_bench.report.stats import DEFAULT_REPLICATES
-from redpen_bench.reviewers import REGISTRY, Spec, families, parse_spec, split_specs
+from redpen_bench.reviewers import BASELINES, Spec, families, names_of_kind, parse_spec, split_specs, unique_specs
 from redpen_bench.reviewers.base import ReviewOptions
-from redpen_bench.reviewers.baselines import BASELINES
+from redpen_bench.reviewers.tools.profiles import shipped_profiles
 from redpen_bench.run.baseline_rows import baseline_rows, with_baselines
 from redpen_bench.run.folder import RunFolder, default_run_dir, fresh_dir
 from redpen_bench.run.progress import Progress
@@ -90,11 +90,9 @@ def score(run_dirs: Sequence[str | Path], corpus: Corpus | None = None, keywords
 
 
 def analyzer_specs(only: str | None = None, root: Path | None = None) -> list[str]:
-    """Every registered analyzer with each profile shipped for it (analyzers/<tool>/*.toml), in registry order,
-    but tuned ones. `only`: comma-separated tool names, or "none"."""
-    root = root or packaged_path("analyzers")
-    available = {family: sorted(p.stem for p in (root / family).glob("*.toml") if not _tuned(p))
-                 for family in REGISTRY if (root / family).is_dir()}
+    """Every registered analyzer (a plugin's too) with each profile shipped for it but tuned ones, in registry
+    order. `only`: comma-separated tool names, or "none"; `root`: another analyzers/ folder than each tool's."""
+    available = {family: shipped_profiles(family, root) for family in names_of_kind("analyzer")}
     available = {family: profiles for family, profiles in available.items() if profiles}
     if only is not None:
         wanted = [t for t in split_specs([only], "--analyzers") if t != "none"]
@@ -103,14 +101,6 @@ def analyzer_specs(only: str | None = None, root: Path | None = None) -> list[st
             raise InputError(f"--analyzers: unknown {unknown}; shipped: {', '.join(available) or 'none'}")
         available = {t: available[t] for t in available if t in wanted}
     return [f"{family}:{profile}" for family, profiles in available.items() for profile in profiles]
-
-
-def _tuned(profile: Path) -> bool:
-    """A profile `tune` wrote: chosen on this very corpus, so it is run only when asked for by name."""
-    from redpen_bench.tune.tuned_profile import HEADER_MARK
-
-    with profile.open(encoding="utf-8", errors="replace") as text:
-        return HEADER_MARK in text.readline()
 
 
 def check_integrity(corpus: Corpus) -> None:
@@ -138,22 +128,6 @@ def options_fingerprint(options: ReviewOptions, specs: list[Spec]) -> str:
         "named": {s.key: {k: str(v) for k, v in sorted(s.options.items())} for s in specs if s.options},
     }
     return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:8]
-
-
-def unique_specs(specs: list[Spec]) -> list[Spec]:
-    """A reviewer asked for twice runs once; two different reviewers under one name are an error, never one
-    of them dropped."""
-    kept: dict[str, Spec] = {}
-    for spec in specs:
-        other = kept.setdefault(spec.key, spec)
-        if other != spec or other.options != spec.options:
-            raise InputError(f"--reviewer: '{_shown(other)}' and '{_shown(spec)}' are both named '{spec.key}'; "
-                             "name them apart with NAME=SPEC")
-    return list(kept.values())
-
-
-def _shown(spec: Spec) -> str:
-    return f"{spec.key}={spec.text}" if spec.named else spec.text
 
 
 def compare_specs(analyzers: str | None = None) -> list[str]:

@@ -16,9 +16,9 @@ from redpen_bench.model.corpus import Corpus
 from redpen_bench.model.operators import legend
 from redpen_bench.report import stats
 from redpen_bench.report.finding import Finding, find
+from redpen_bench.reviewers import BASELINES
 from redpen_bench.scoring.scorer import METRICS, ScoredTable, breakdown
 
-BASELINES = ("always-no", "always-yes", "random", "oracle")
 THRESHOLD_REVIEWER = "always-no"
 MAX_FALSE_POSITIVES = 12  # per reviewer, in report.md/html; verdicts.jsonl holds every one
 MAX_LINES_SHOWN = 4

@@ -6,12 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from redpen_bench.report import stats
+from redpen_bench.reviewers import family_of
 from redpen_bench.scoring.scorer import ScoredTable
-
-# How the report tells an LLM from an analyzer: the reviewer's family as the run manifest records it. replay rows
-# are counted as LLM answers (recorded elsewhere, usually from a model); ensembles are neither.
-LLM_FAMILIES = ("openai", "anthropic", "replay", "inspect")
-ANALYZER_FAMILIES = ("ruff", "pylint", "bandit", "semgrep", "sarif")
 
 
 @dataclass(frozen=True)
@@ -29,7 +25,13 @@ class Finding:
 
 
 def kind(family: str) -> str:
-    return "llm" if family in LLM_FAMILIES else "analyzer" if family in ANALYZER_FAMILIES else "other"
+    """How the report tells an LLM from an analyzer: the registry's kind of the family the run manifest records
+    (a plugin's too). Rows recorded elsewhere (replay, Inspect) count as LLM answers, usually a model's;
+    ensembles, baselines and families nothing registers any more are neither."""
+    record = family_of(family)
+    if record is None:
+        return "other"
+    return "llm" if record.counts_as_llm else "analyzer" if record.kind == "analyzer" else "other"
 
 
 def find(table: ScoredTable, boot: stats.Bootstrap, rows: list, threshold_reviewer: str) -> Finding:

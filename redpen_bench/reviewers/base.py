@@ -93,6 +93,26 @@ class ReviewOptions:
 Emit = Callable[..., None]
 
 
+class RunStep(Protocol):
+    """What the runner drives: a reviewer, or a run step that files rows made elsewhere (replay, inspect) or made
+    from other reviewers' stored rows (ensembles). Every family's factory makes one (reviewers/__init__.py)."""
+
+    family: str
+    takes_samples: bool
+
+    def info(self) -> dict[str, Any]: ...
+
+    def answer_fingerprint(self) -> str: ...
+
+    def prepare(self, snippets: Sequence[Variant]) -> None: ...
+
+    def review(self, tasks: Sequence[Task], emit: Emit) -> None: ...
+
+    def estimate(self, tasks: Sequence[Task]) -> dict[str, Any] | None: ...
+
+    def progress_note(self) -> str: ...
+
+
 class Reviewer:
     """Base of all adapters. Subclasses set `family` and implement `review`."""
 

@@ -21,9 +21,7 @@ from typing import Any
 from redpen_bench.model.verdict import Verdict
 from redpen_bench.reviewers import Spec, parse_spec
 from redpen_bench.reviewers.base import Emit, SpecError, Task, error_verdict
-from redpen_bench.run.folder import RunFolder
-
-ENSEMBLE_FAMILIES = ("ensemble", "ensemble-vote")
+from redpen_bench.run.steps import StepContext
 
 
 def components_of(spec: Spec) -> list[Spec]:
@@ -37,7 +35,7 @@ def components_of(spec: Spec) -> list[Spec]:
         raise SpecError(f"reviewer '{family}:{arg}': an empty component between '+' signs")
     components = [parse_spec(part) for part in parts]
     for component in components:
-        if component.family in ENSEMBLE_FAMILIES:  # its '+' would be ours: it can only be this ensemble again
+        if component.kind == "combination":  # its '+' would be ours: it can only be this ensemble again
             raise SpecError(f"reviewer '{family}:{arg}': component '{component.text}' is an ensemble; "
                             "an ensemble cannot contain an ensemble (nor itself)")
     keys = [c.key for c in components]
@@ -52,16 +50,21 @@ def components_of(spec: Spec) -> list[Spec]:
 
 
 class Ensemble:
-    """The run step of one ensemble spec over one run folder (the runner drives it like a reviewer)."""
+    """The run step of one ensemble spec over one run folder (the runner drives it like a reviewer): the factory
+    of the registry's combination families."""
 
     takes_samples = False
+    components_of = staticmethod(components_of)  # what a combination factory says it combines (run/steps.py)
 
-    def __init__(self, spec: Spec, folder: RunFolder):
+    def __init__(self, spec: Spec, context: StepContext):
         self.spec = spec
         self.family = spec.family
         self.majority = spec.family == "ensemble-vote"
         self.components = components_of(spec)
-        self.folder = folder
+        self.folder = context.folder
+
+    def prepare(self, snippets) -> None:
+        """Nothing to read before the run: the components' rows exist only once they have run."""
 
     def info(self) -> dict[str, Any]:
         return {"mode": "majority" if self.majority else "union",

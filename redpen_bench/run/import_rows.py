@@ -134,6 +134,9 @@ class RowImport:
     def answer_fingerprint(self) -> str:
         return hashlib.sha256(json.dumps(self.info(), sort_keys=True).encode()).hexdigest()
 
+    def prepare(self, snippets: Sequence[Any]) -> None:
+        """Nothing left to read: the file was read and checked when the step was made."""
+
     def estimate(self, tasks: Sequence[Task]) -> None:
         return None
 

@@ -6,6 +6,7 @@ import threading
 import time
 import traceback
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -14,17 +15,13 @@ from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import Corpus, Variant
 from redpen_bench.model.rows import VerdictRow
 from redpen_bench.model.verdict import Verdict
-from redpen_bench.reviewers import Spec, make_reviewer, parse_spec
-from redpen_bench.reviewers.base import Reviewer, ReviewOptions, Task, error_verdict
+from redpen_bench.reviewers import Spec, parse_spec, unique_specs
+from redpen_bench.reviewers.base import ReviewOptions, RunStep, Task, error_verdict
 from redpen_bench.run.cache import open_cache
-from redpen_bench.run.combine import ENSEMBLE_FAMILIES, Ensemble, components_of
 from redpen_bench.run.folder import RunFolder, RunFolderError, now
-from redpen_bench.run.import_inspect import InspectImport
-from redpen_bench.run.import_rows import RowImport
 from redpen_bench.run.progress import Progress
 from redpen_bench.run.shared_tools import share_tool_runs
-
-IMPORT_FAMILIES = ("replay", "inspect")  # run steps that file rows made elsewhere
+from redpen_bench.run.steps import StepContext, components, make_step
 
 
 def select_snippets(
@@ -50,7 +47,7 @@ def select_snippets(
 @dataclass
 class Plan:
     spec: Spec
-    reviewer: Reviewer | RowImport | Ensemble  # a reviewer, or a run step driven like one
+    reviewer: RunStep  # a reviewer, or a run step driven like one
     tasks: list[Task]
 
 
@@ -72,7 +69,8 @@ class RunResult:
 
 @dataclass
 class Specs:
-    """A run's specs sorted by what runs them: reviewers (components of ensembles added), imports, ensembles."""
+    """A run's specs sorted by their family's kind: reviewers (components of combinations added), imports,
+    combinations (ensembles)."""
 
     reviewers: list[Spec]
     imports: list[Spec]
@@ -80,18 +78,14 @@ class Specs:
 
     @classmethod
     def of(cls, specs: Sequence[str | Spec]) -> Specs:
-        parsed = [s if isinstance(s, Spec) else parse_spec(s) for s in specs]
-        keys = [s.key for s in parsed]
-        duplicates = sorted({k for k in keys if keys.count(k) > 1})
-        if duplicates:
-            raise InputError(f"--reviewer: {duplicates} named twice; name them apart with NAME=SPEC")
-        ensembles = [s for s in parsed if s.family in ENSEMBLE_FAMILIES]
-        reviewers = [s for s in parsed if s.family not in (*ENSEMBLE_FAMILIES, *IMPORT_FAMILIES)]
+        parsed = unique_specs([s if isinstance(s, Spec) else parse_spec(s) for s in specs])
+        ensembles = [s for s in parsed if s.kind == "combination"]
+        reviewers = [s for s in parsed if s.kind not in ("combination", "import")]
         for ensemble in ensembles:  # components the run does not ask for itself run too, under their own keys
-            for component in components_of(ensemble):
+            for component in components(ensemble):
                 if component.key not in {s.key for s in reviewers}:
                     reviewers.append(component)
-        return cls(reviewers, [s for s in parsed if s.family in IMPORT_FAMILIES], ensembles)
+        return cls(reviewers, [s for s in parsed if s.kind == "import"], ensembles)
 
     @property
     def all(self) -> list[Spec]:
@@ -108,15 +102,9 @@ def plan_run(
     options = replace(options, side_by_side=len(specs.reviewers))
     stored = folder.read_manifest().get("reviewers", {}) if folder.manifest_path.exists() else {}
     plans = []
+    context = StepContext(corpus, folder, options)
     for spec in specs.ensembles if ensembles else [*specs.reviewers, *specs.imports]:
-        if spec.family in ENSEMBLE_FAMILIES:
-            reviewer: Reviewer | RowImport | Ensemble = Ensemble(spec, folder)
-        elif spec.family == "replay":
-            reviewer = RowImport(spec, corpus, folder)
-        elif spec.family == "inspect":
-            reviewer = InspectImport(spec, corpus, folder, options.prices)
-        else:
-            reviewer = make_reviewer(spec, options)
+        reviewer = make_step(spec, context)
         fingerprint = reviewer.answer_fingerprint()
         done = folder.done(spec.key, fingerprint) if folder.verdicts_path.exists() else set()
         before = stored.get(spec.key, {}).get("fingerprint")
@@ -127,11 +115,13 @@ def plan_run(
             Task(v, s) for v in snippets for s in range(samples) if (v.item_id, v.name, s) not in done
         ]
         plans.append(Plan(spec, reviewer, tasks))
-    reviewers = [(plan.reviewer, plan.tasks) for plan in plans if isinstance(plan.reviewer, Reviewer)]
-    for reviewer, tasks in reviewers:
-        if tasks:
-            reviewer.prepare(corpus.snippets)
-    share_tool_runs(reviewers)  # profiles of one tool: one tool process
+    # side by side: a tool asked which rules it knows (reviewers/tools/known_rules.py) spends most of a second
+    # starting up; the first failure in plan order is the one raised
+    preparing = [plan.reviewer for plan in plans if plan.tasks]
+    if preparing:
+        with ThreadPoolExecutor(len(preparing)) as pool:
+            list(pool.map(lambda step: step.prepare(corpus.snippets), preparing))
+    share_tool_runs([(plan.reviewer, plan.tasks) for plan in plans])  # profiles of one tool: one tool process
     return plans, stale
 
 

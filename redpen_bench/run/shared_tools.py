@@ -22,14 +22,14 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from redpen_bench.reviewers.base import Reviewer, Task
+from redpen_bench.reviewers.base import RunStep, Task
 from redpen_bench.reviewers.tools.findings import FileResult
 from redpen_bench.reviewers.tools.static import StaticReviewer, ToolError
 
 Results = dict[str, FileResult]  # content hash -> what the tool said about that file
 
 
-def share_tool_runs(plans: Iterable[tuple[Reviewer, Sequence[Task]]]) -> None:
+def share_tool_runs(plans: Iterable[tuple[RunStep, Sequence[Task]]]) -> None:
     """Group the static reviewers of one run that can share a tool run; every member learns its group."""
     groups: dict[tuple, dict[StaticReviewer, dict[str, Path]]] = {}
     for reviewer, tasks in plans:

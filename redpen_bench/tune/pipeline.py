@@ -159,8 +159,7 @@ def _tune(tool: str, corpus: Corpus, options: ReviewOptions | None, settings: Se
         return report
 
     profile_dir = Path.cwd() / "analyzers" / tool
-    rules_root = reviewer.profile.path.parent / "rules" if tool == "semgrep" else None
-    values = tuned_settings(tool, selection.rules, selection.threshold, profile_dir, rules_root, name)
+    values = tuned_settings(reviewer, selection.rules, selection.threshold, profile_dir, name)
     description = (f"{len(selection.rules)} rules chosen by redpen-bench tune on {corpus.name}: held-out Average "
                    f"{pct(cv.mean)} (in-sample {pct(in_sample)}); see the header.")
     text = profile_text(description, values, header_lines(report, command or f"redpen-bench tune {tool}"))

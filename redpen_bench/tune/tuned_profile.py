@@ -1,18 +1,22 @@
-"""What tuning knows of each tool: how to switch every rule on, its severity levels, and how a chosen subset is
-written as a profile in the static adapters' format (analyzers/<tool>/<name>.toml, reviewers/tools/profiles.py)."""
+"""What tuning needs of a tool, read from the ToolDescription its module declares (how to switch every rule on,
+its severity levels) and asked of its adapter (a chosen subset as profile settings), and how a profile is
+written in the static adapters' format (analyzers/<tool>/<name>.toml, reviewers/tools/profiles.py)."""
 
 from __future__ import annotations
 
 import json
 import os
 import re
-import shutil
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from redpen_bench.errors import InputError
 from redpen_bench.reviewers.tools.findings import Finding
+from redpen_bench.reviewers.tools.profiles import HEADER_MARK
+
+__all__ = ["HEADER_MARK", "TuneError", "profile_path", "profile_text", "tuned_settings", "tuning_for",
+           "write_profile"]
 
 
 class TuneError(InputError):
@@ -33,71 +37,28 @@ class ToolTuning:
                 for level in self.levels}
 
 
-TOOLS = {
-    "ruff": ToolTuning({"select": ["ALL"], "ignore": []}),
-    # json2 message types; "fatal" never reaches a finding (the adapter makes it an error row)
-    "pylint": ToolTuning({"enable": ["all"], "disable": []}, ("info", "convention", "refactor", "warning", "error")),
-    # findings carry bandit's severity but not its confidence, so confidence stays at its lowest (every finding)
-    "bandit": ToolTuning({"severity": "low", "confidence": "low", "tests": [], "skips": []},
-                         ("low", "medium", "high")),
-    "semgrep": ToolTuning({"rules": ["rules"], "severity": []}),
-}
-
-
 def tuning_for(tool: str) -> ToolTuning:
-    if tool not in TOOLS:
-        raise TuneError(f"tune: '{tool}' cannot be tuned; tools with rules: {', '.join(TOOLS)}")
-    return TOOLS[tool]
+    """The tuning of a registered analyzer (a plugin's too), from the ToolDescription its module declares."""
+    from redpen_bench.reviewers import family_of, names_of_kind
+
+    family = family_of(tool)
+    description = getattr(family.load(), "tool", None) if family and family.kind == "analyzer" else None
+    if description is None or description.all_rules is None:
+        tunable = [name for name in names_of_kind("analyzer")
+                   if getattr(getattr(family_of(name).load(), "tool", None), "all_rules", None) is not None]
+        raise TuneError(f"tune: '{tool}' cannot be tuned; tools with rules: {', '.join(tunable)}")
+    return ToolTuning(description.all_rules, description.levels)
 
 
-def semgrep_rule_files(rules_root: Path) -> dict[str, Path]:
-    """Rule id -> the rule file defining it, for every rule file under the shipped rules folder."""
-    import yaml
-
-    files: dict[str, Path] = {}
-    for path in sorted(p for p in rules_root.rglob("*") if p.suffix in (".yaml", ".yml")):
-        try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        except yaml.YAMLError as exc:
-            raise TuneError(f"{path}: malformed YAML: {exc}") from None
-        for rule in data.get("rules", []) if isinstance(data, dict) else []:
-            if isinstance(rule, dict) and isinstance(rule.get("id"), str):
-                files.setdefault(rule["id"], path)
-    return files
-
-
-def tuned_settings(tool: str, rules: Sequence[str], threshold: str | None, profile_dir: Path,
-                   rules_root: Path | None = None, name: str = "tuned") -> dict:
-    """The profile settings that run exactly `rules` (at `threshold`). semgrep names rule files relative to the
-    profile's folder; rule files outside it (a profile written in ./analyzers of another folder than the install)
-    are copied beside it, into <name>-rules/."""
+def tuned_settings(reviewer, rules: Sequence[str], threshold: str | None, profile_dir: Path,
+                   name: str = "tuned") -> dict:
+    """The profile settings that run exactly `rules` (at `threshold`), as the tool's own adapter writes them
+    (`reviewer`: the all-rules run's reviewer)."""
     rules = sorted(rules)
     if not rules:
-        raise TuneError(f"tune {tool}: the search chose no rule (no subset beats answering no on the training "
-                        "items); no profile written")
-    if tool == "ruff":
-        return {"select": rules, "ignore": []}
-    if tool == "pylint":
-        return {"disable": ["all"], "enable": rules}
-    if tool == "bandit":
-        return {"severity": threshold or "low", "confidence": "low", "tests": rules}
-    if tool == "semgrep":
-        if rules_root is None:
-            raise ValueError("semgrep needs the rules folder")
-        files = semgrep_rule_files(rules_root)
-        unknown = [r for r in rules if r not in files]
-        if unknown:
-            raise TuneError(f"tune semgrep: rules {unknown} are in no file under {rules_root}")
-        entries = []
-        for path in sorted({files[r] for r in rules}):
-            if not path.resolve().is_relative_to(profile_dir.resolve()):
-                copy = profile_dir / f"{name}-rules" / path.name
-                copy.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(path, copy)
-                path = copy
-            entries.append(Path(os.path.relpath(path.resolve(), profile_dir.resolve())).as_posix())
-        return {"rules": entries}
-    return tuning_for(tool).all_rules  # unreachable: tuning_for rejects other tools
+        raise TuneError(f"tune {reviewer.family}: the search chose no rule (no subset beats answering no on the "
+                        "training items); no profile written")
+    return reviewer.tuned_settings(rules, threshold, profile_dir, name)
 
 
 def _toml_value(value) -> str:
@@ -119,7 +80,6 @@ def profile_text(description: str, settings: dict, header: Sequence[str] = ()) -
     return "\n".join(lines) + "\n"
 
 
-HEADER_MARK = "Written by redpen-bench tune"
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")  # what profile lookup accepts (reviewers/tools/profiles.py)
 
 

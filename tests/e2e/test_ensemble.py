@@ -7,11 +7,12 @@ import subprocess
 
 import pytest
 
+from redpen_bench.model.corpus import load_corpus
 from redpen_bench.reviewers import parse_spec
 from redpen_bench.reviewers.base import ReviewOptions, SpecError
-from redpen_bench.run.combine import Ensemble
 from redpen_bench.run.folder import RunFolder
 from redpen_bench.run.runner import run_reviewers
+from redpen_bench.run.steps import StepContext, make_step
 from redpen_bench.scoring.scorer import score_rows
 from tests.conftest import FIXTURE_CORPUS, redpen_cmd
 
@@ -96,20 +97,20 @@ def test_ties_are_no(fixture_corpus, tmp_path):
 
 
 def test_a_component_error_makes_an_error_row_naming_it(tmp_path):
-    ensemble = Ensemble(parse_spec("ensemble:always-no+oracle"), RunFolder(tmp_path))
+    ensemble = _step("ensemble:always-no+oracle", tmp_path)
     good = {"defect": True, "lines": [3], "explanation": "x", "error": None}
     verdict = ensemble.combine([("always-no", {"defect": False, "error": "tool crashed"}), ("oracle", good)])
     assert verdict.error == "component always-no failed: tool crashed"
     assert ensemble.combine([("always-no", None), ("oracle", good)]).error == "component always-no gave no verdict"
     # an unreadable answer counts as no, as the scorer counts it
-    vote = Ensemble(parse_spec("ensemble-vote:always-no+oracle+always-yes"), RunFolder(tmp_path))
+    vote = _step("ensemble-vote:always-no+oracle+always-yes", tmp_path)
     unparsed = {"defect": None, "lines": [9], "explanation": "?", "error": None}
     verdict = vote.combine([("always-no", unparsed), ("oracle", good), ("always-yes", unparsed)])
     assert verdict.defect is False
 
 
 def test_union_lines_only_from_components_that_said_yes(tmp_path):
-    ensemble = Ensemble(parse_spec("ensemble:always-no+oracle"), RunFolder(tmp_path))
+    ensemble = _step("ensemble:always-no+oracle", tmp_path)
     verdict = ensemble.combine([
         ("always-no", {"defect": False, "lines": [1, 2], "explanation": "ignored", "error": None}),
         ("oracle", {"defect": True, "lines": [5, 3], "explanation": "off by one", "error": None}),
@@ -149,3 +150,8 @@ def test_cli_run_and_score(tmp_path):
     reviewers = json.loads(scored.stdout)["reviewers"]
     assert reviewers[spec]["average"] == pytest.approx(1.0)
     assert reviewers["always-no"]["average"] < 1.0
+
+
+def _step(spec: str, folder):
+    """The ensemble's run step, made as the runner makes it: by its family's factory."""
+    return make_step(parse_spec(spec), StepContext(load_corpus(FIXTURE_CORPUS), RunFolder(folder), ReviewOptions()))

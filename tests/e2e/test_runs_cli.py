@@ -102,7 +102,7 @@ def test_fail_under_gate(tmp_path):
 
 def test_bad_specs_are_one_line_errors(tmp_path):
     for spec, message in [("nosuch", "unknown family 'nosuch'"), ("random:2", "probability"),
-                          ("always-no,always-no", "named twice")]:
+                          ("x=always-no,x=always-yes", "named twice")]:
         proc = cli("run", "-r", spec, "--corpus", FIXTURE_CORPUS, "--out", tmp_path / "r", check=False)
         assert proc.returncode == 2 and message in proc.stderr and "Traceback" not in proc.stderr
 

@@ -16,7 +16,7 @@ import pytest
 
 from redpen_bench.model.corpus import load_corpus
 from redpen_bench.model.verdict import parse_answer
-from redpen_bench.reviewers import REGISTRY, load_family
+from redpen_bench.reviewers import load_family, names_of_kind
 from redpen_bench.reviewers.base import ReviewOptions
 from redpen_bench.reviewers.tools.findings import Finding, verdict_from_findings
 from redpen_bench.reviewers.tools.profiles import available_profiles
@@ -27,7 +27,7 @@ from redpen_bench.run.runner import run_reviewers
 from tests.conftest import FIXTURE_CORPUS, redpen_cmd
 
 STATIC_CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "static_corpus"
-STATIC_FAMILIES = sorted(f for f in REGISTRY if REGISTRY[f].target and issubclass(load_family(f), StaticReviewer))
+STATIC_FAMILIES = sorted(f for f in names_of_kind("analyzer") if issubclass(load_family(f), StaticReviewer))
 EVERY_PROFILE = [tool if name == "default" else f"{tool}:{name}"
                  for tool in STATIC_FAMILIES for name in available_profiles(tool)]
 

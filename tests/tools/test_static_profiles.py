@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from redpen_bench.model.corpus_files import packaged_path
-from redpen_bench.reviewers import REGISTRY, load_family
+from redpen_bench.reviewers import load_family, names_of_kind
 from redpen_bench.reviewers.base import ReviewOptions
 from redpen_bench.reviewers.tools.profiles import ProfileError, available_profiles, profile_dirs
 from redpen_bench.reviewers.tools.pylint import Pylint
@@ -19,7 +19,7 @@ from redpen_bench.reviewers.tools.static import StaticReviewer, ToolError, find_
 from tests.conftest import FIXTURE_CORPUS, redpen_cmd
 
 PACKAGED = packaged_path("analyzers")
-STATIC_FAMILIES = sorted(f for f in REGISTRY if REGISTRY[f].target and issubclass(load_family(f), StaticReviewer))
+STATIC_FAMILIES = sorted(f for f in names_of_kind("analyzer") if issubclass(load_family(f), StaticReviewer))
 SHIPPED = [(tool, p.stem) for tool in STATIC_FAMILIES for p in sorted((PACKAGED / tool).glob("*.toml"))]
 
 

@@ -285,8 +285,7 @@ def test_a_written_profile_answers_as_the_table_said(tool, tool_corpus, tmp_path
     tables = {t: table_from_rows(rows, tool_corpus, keep) for t, keep in tuning.thresholds().items()}
     chosen = select_over(tables, min_gain=0.0)
     assert chosen.rules and chosen.average > ALWAYS_NO
-    rules_root = reviewer.profile.path.parent / "rules" if tool == "semgrep" else None
-    values = tuned_settings(tool, chosen.rules, chosen.threshold, tmp_path / "analyzers" / tool, rules_root)
+    values = tuned_settings(reviewer, chosen.rules, chosen.threshold, tmp_path / "analyzers" / tool)
     path = write_profile(tool, "tuned", profile_text("test", values, ["Written by redpen-bench tune (test)"]))
     assert path == tmp_path / "analyzers" / tool / "tuned.toml"
     rerun = {(r["item"], r["variant"]): r for r in collect_rows(profile_reviewer(f"{tool}:tuned", options),

@@ -16,4 +16,4 @@ def test_no_credential_reaches_an_analyzer_or_a_check(monkeypatch, tmp_path: Pat
     for env in (isolated_env(tmp_path), contained_env(tmp_path)):
         assert "leaked" not in env.values(), sorted(env)
         assert env["HOME"] == str(tmp_path) and env["LANG"] == "C.UTF-8"
-    assert "RUFF_CACHE_DIR" not in isolated_env(tmp_path)
+    assert "RUFF_CACHE_DIR" not in isolated_env(tmp_path, prefixes=("RUFF_",))  # the tool description's prefixes

@@ -19,8 +19,13 @@ from pathlib import Path
 from redpen_bench.reviewers.tools.findings import FileResult, Finding, file_results, staged_name
 from redpen_bench.reviewers.tools.profiles import Setting
 from redpen_bench.reviewers.tools.static import RuleSharing, StaticReviewer
+from redpen_bench.reviewers.tools.tool import ToolDescription
 
 LEVELS = ("low", "medium", "high")
+# findings carry bandit's severity but not its confidence, so tuning keeps confidence at its lowest (every finding)
+TOOL = ToolDescription("bandit", env_prefixes=("BANDIT",),
+                       all_rules={"severity": "low", "confidence": "low", "tests": [], "skips": []},
+                       levels=LEVELS, rule_fields=("tests", "skips"))
 _TEST_ID = re.compile(r"^B\d{3}$")
 
 
@@ -43,7 +48,8 @@ def _said(data: dict) -> Iterator[tuple[str, Finding | str]]:
 
 
 class Bandit(StaticReviewer):
-    family = "bandit"
+    tool = TOOL
+    family = TOOL.name
     dist = "bandit"
     exe_name = "bandit"
     schema = {
@@ -64,6 +70,17 @@ class Bandit(StaticReviewer):
 
     def parse(self, output: str, files: list[str]) -> dict[str, FileResult]:
         return parse_bandit(output, files)
+
+    def list_rules(self) -> frozenset[str]:
+        """The test ids `bandit --help` lists as discovered and loaded (plugins and blacklist calls)."""
+        listing = self.ask_tool(lambda exe, workdir: [exe, "--help"]).partition("discovered and loaded")[2]
+        known = frozenset(re.findall(r"^\s+(B\d{3})\s", listing, re.MULTILINE))
+        if not known:
+            raise ValueError("no test ids in bandit --help output")
+        return known
+
+    def tuned_settings(self, rules, threshold, profile_dir, name) -> dict:
+        return {"severity": threshold or "low", "confidence": "low", "tests": list(rules)}
 
     def _share_key(self) -> tuple | None:
         if not all(_TEST_ID.match(t) for t in [*self.profile["tests"], *self.profile["skips"]]):

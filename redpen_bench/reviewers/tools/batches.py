@@ -15,14 +15,23 @@ import math
 import tempfile
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-from redpen_bench.reviewers.base import TaskExecutor
+from redpen_bench.reviewers.base import ReviewOptions, TaskExecutor
+from redpen_bench.reviewers.tools.findings import FileResult
 from redpen_bench.reviewers.tools.process import ToolError, tool_version
 
-if TYPE_CHECKING:
-    from redpen_bench.reviewers.tools.findings import FileResult
-    from redpen_bench.reviewers.tools.static import StaticReviewer
+
+class StaticReviewer(Protocol):
+    """What a batch needs of a static reviewer (reviewers/tools/static.py, which imports this module): named
+    here, not imported, so the two modules make no circle."""
+
+    dist: str
+    version: str
+    options: ReviewOptions
+    shared: Any
+
+    def scan(self, files: dict[str, Path]) -> dict[str, FileResult]: ...
 
 MIN_BATCH = 20  # files per task at least: a tool process costs a start-up second or more
 BATCHES_PER_WORKER = 2  # a slow batch on one worker is not all the others wait for

@@ -17,8 +17,6 @@ from pathlib import Path
 
 from redpen_bench.sandbox import kill_group_of, start_in_session, without_secrets
 
-_TOOL_ENV_PREFIXES = ("RUFF_", "PYLINT", "BANDIT", "SEMGREP_", "XDG_")
-
 # what an interrupted command must undo: the tools run in their own sessions (a timeout kills a whole group),
 # so neither Ctrl-C nor SIGTERM reaches them, and they run in reviewer threads that end with the process
 # before any of their cleanups could run
@@ -58,11 +56,12 @@ def find_executable(name: str, override: str | None = None) -> str:
     return found
 
 
-def isolated_env(home: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
-    """The caller's environment without any tool's variables and credentials (no analyzer needs one), HOME, XDG
-    folders and TMPDIR in `home` (what a killed tool leaves in its temporary folder goes with the scratch
-    folder)."""
-    env = {k: v for k, v in without_secrets(os.environ).items() if not k.startswith(_TOOL_ENV_PREFIXES)}
+def isolated_env(home: Path, extra: dict[str, str] | None = None, prefixes: Sequence[str] = ()) -> dict[str, str]:
+    """The caller's environment without the tool's own variables (`prefixes`, its ToolDescription's), XDG ones
+    and credentials (no analyzer needs one), HOME, XDG folders and TMPDIR in `home` (what a killed tool leaves in
+    its temporary folder goes with the scratch folder)."""
+    dropped = (*prefixes, "XDG_")
+    env = {k: v for k, v in without_secrets(os.environ).items() if not k.startswith(dropped)}
     env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"), XDG_CACHE_HOME=str(home / ".cache"),
                XDG_DATA_HOME=str(home / ".local" / "share"), TMPDIR=str(home), PYTHONDONTWRITEBYTECODE="1")
     env.update(extra or {})
@@ -109,27 +108,46 @@ def _stop_if_stopping() -> None:
 
 @contextlib.contextmanager
 def scratch_folder(prefix: str) -> Iterator[Path]:
-    """A temporary folder for a tool run that `stop_tools` removes too, when the thread using it cannot."""
-    path = tempfile.mkdtemp(prefix=prefix)
+    """A temporary folder for a tool run that `stop_tools` removes too, when the thread using it cannot. It is
+    made and recorded in one step under the guard, and none is made once stopping: a folder made in between,
+    or after stop_tools looked, would outlive the command."""
     with _GUARD:
+        _stop_if_stopping()
+        path = tempfile.mkdtemp(prefix=prefix)
         _SCRATCH.add(path)
     try:
         yield Path(path)
+    except Exception:
+        _stop_if_stopping()  # the folder went away under it because the command is stopping: no tool's error
+        raise
     finally:
-        shutil.rmtree(path, ignore_errors=True)
+        _remove(path)
         with _GUARD:
             _SCRATCH.discard(path)
+
+
+def _remove(path: str) -> None:
+    """Remove a scratch folder that a reviewer thread may still be writing into (staging files): renamed first,
+    so a write that comes after lands nowhere (FileNotFoundError) instead of in a half-removed folder that
+    rmtree then fails to remove."""
+    doomed = f"{path}.removing"
+    with contextlib.suppress(OSError):  # gone already: renamed by the other side, which may still be removing it
+        os.rename(path, doomed)
+    # both: the thread's own removal may be cut short by the process's exit, so stop_tools finishes it; two rmtrees
+    # of one tree that nothing adds to leave nothing
+    for folder in (doomed, path):
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def stop_tools() -> None:
     """On interruption (Ctrl-C, SIGTERM): kill every running tool's process group, start no other, and remove
     every scratch folder (staged corpus copies, the tools' temporary homes)."""
-    _STOPPING.set()
-    with _GUARD:
+    with _GUARD:  # from here on no tool starts and no scratch folder is made (run_tool, scratch_folder)
+        _STOPPING.set()
         live, scratch = list(_LIVE.items()), list(_SCRATCH)
     for pgid, proc in live:
         kill_group_of(pgid)
         with contextlib.suppress(Exception):
             proc.wait(5)
     for path in scratch:
-        shutil.rmtree(path, ignore_errors=True)
+        _remove(path)

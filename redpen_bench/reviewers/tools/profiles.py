@@ -72,11 +72,44 @@ class Profile:
         return (self.path.parent / entry).resolve()
 
 
+HEADER_MARK = "Written by redpen-bench tune"  # the first line of a profile `tune` wrote
+
+
+def shipped_dir(tool: str) -> Path | None:
+    """The folder of the profiles shipped with `tool`: its ToolDescription's (a plugin ships its own), else
+    analyzers/<tool>/ of this package; None for an install without the data folder."""
+    from redpen_bench.reviewers import family_of
+
+    family = family_of(tool)
+    with contextlib.suppress(InputError):
+        description = getattr(family.load(), "tool", None) if family is not None else None
+        if description is not None and description.profiles is not None:
+            return Path(description.profiles)
+    with contextlib.suppress(InputError):
+        return packaged_path("analyzers") / tool
+    return None
+
+
+def written_by_tune(profile: Path) -> bool:
+    """A profile `tune` wrote: chosen on one corpus, so `compare` runs it only when asked for by name."""
+    with profile.open(encoding="utf-8", errors="replace") as text:
+        return HEADER_MARK in text.readline()
+
+
+def shipped_profiles(tool: str, root: Path | None = None) -> list[str]:
+    """The profiles shipped with `tool` but tuned ones: what `compare` runs (`root`: another analyzers/ folder)."""
+    folder = root / tool if root is not None else shipped_dir(tool)
+    if folder is None or not folder.is_dir():
+        return []
+    return sorted(p.stem for p in folder.glob("*.toml") if not written_by_tune(p))
+
+
 def profile_dirs(tool: str) -> list[Path]:
-    """Where `tool`'s profiles are looked up, in order: ./analyzers/<tool>/, then the packaged copy."""
+    """Where `tool`'s profiles are looked up, in order: ./analyzers/<tool>/, then the shipped copy."""
     dirs = [Path.cwd() / "analyzers" / tool]
-    with contextlib.suppress(InputError):  # an install without the data folder still honours ./analyzers/
-        dirs.append(packaged_path("analyzers") / tool)
+    shipped = shipped_dir(tool)  # an install without the data folder still honours ./analyzers/
+    if shipped is not None:
+        dirs.append(shipped)
     unique: list[Path] = []
     for folder in dirs:
         if folder.resolve() not in [u.resolve() for u in unique]:

@@ -22,6 +22,13 @@ from pathlib import Path
 from redpen_bench.reviewers.tools.findings import FileResult, Finding, end_line, file_results
 from redpen_bench.reviewers.tools.profiles import Setting
 from redpen_bench.reviewers.tools.static import TARGET_PYTHON, RuleSharing, StaticReviewer, ToolError
+from redpen_bench.reviewers.tools.tool import ToolDescription
+
+# json2 message types, lowest first; "fatal" never reaches a finding (the adapter makes it an error row)
+TOOL = ToolDescription("pylint", env_prefixes=("PYLINT",), all_rules={"enable": ["all"], "disable": []},
+                       levels=("info", "convention", "refactor", "warning", "error"),
+                       rule_fields=("enable", "disable"))
+CATEGORIES = ("C", "R", "W", "E", "F", "I")
 
 # messages that mean "could not read this file", not "found something in it"
 _UNREADABLE = ("syntax-error", "parse-error", "astroid-error", "fatal")
@@ -54,7 +61,8 @@ def enabled_messages(listing: str) -> frozenset[str]:
 
 
 class Pylint(StaticReviewer):
-    family = "pylint"
+    tool = TOOL
+    family = TOOL.name
     dist = "pylint"
     exe_name = "pylint"
     schema = {"enable": Setting(list, default=[]), "disable": Setting(list, default=[])}
@@ -97,3 +105,20 @@ class Pylint(StaticReviewer):
 
     def parse(self, output: str, files: list[str]) -> dict[str, FileResult]:
         return parse_pylint(output, files)
+
+    def list_rules(self) -> frozenset[str]:
+        """Every message's symbol and id (`pylint --list-msgs`) and every checker's name (`--list-groups`):
+        what --enable and --disable accept besides categories and `all`."""
+        messages = self.ask_tool(lambda exe, workdir: [exe, "--list-msgs"])
+        groups = self.ask_tool(lambda exe, workdir: [exe, "--list-groups"])
+        known = {name for pair in re.findall(r"^:([a-z0-9-]+) \(([A-Z][0-9]+)\)", messages, re.MULTILINE)
+                 for name in pair}
+        if not known:
+            raise ValueError("no messages in pylint --list-msgs output")
+        return frozenset(known | set(groups.split()))
+
+    def names_known_rule(self, entry: str, known: frozenset[str]) -> bool:
+        return entry in known or entry in CATEGORIES or entry == "all"
+
+    def tuned_settings(self, rules, threshold, profile_dir, name) -> dict:
+        return {"disable": ["all"], "enable": list(rules)}

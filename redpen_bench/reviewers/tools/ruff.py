@@ -18,6 +18,10 @@ from pathlib import Path
 from redpen_bench.reviewers.tools.findings import FileResult, Finding, end_line, file_results
 from redpen_bench.reviewers.tools.profiles import Setting
 from redpen_bench.reviewers.tools.static import TARGET_PYTHON, RuleSharing, StaticReviewer, ToolError
+from redpen_bench.reviewers.tools.tool import ToolDescription
+
+TOOL = ToolDescription("ruff", env_prefixes=("RUFF_",), all_rules={"select": ["ALL"], "ignore": []},
+                       rule_fields=("select", "ignore"))
 
 # ruff >= 0.9 names its syntax-error diagnostic "invalid-syntax"; older versions gave code null or E999
 _SYNTAX_CODES = (None, "invalid-syntax", "E999")
@@ -49,7 +53,8 @@ def enabled_rules(settings: str) -> frozenset[str]:
 
 
 class Ruff(StaticReviewer):
-    family = "ruff"
+    tool = TOOL
+    family = TOOL.name
     dist = "ruff"
     exe_name = "ruff"
     schema = {"select": Setting(list), "ignore": Setting(list, default=[])}
@@ -88,3 +93,14 @@ class Ruff(StaticReviewer):
 
     def parse(self, output: str, files: list[str]) -> dict[str, FileResult]:
         return parse_ruff(output, files)
+
+    def list_rules(self) -> frozenset[str]:
+        listing = json.loads(self.ask_tool(lambda exe, workdir: [exe, "rule", "--all", "--output-format", "json"]))
+        return frozenset(rule["code"] for rule in listing if rule.get("code"))  # some preview rules have none
+
+    def names_known_rule(self, entry: str, known: frozenset[str]) -> bool:
+        """A selector: ALL, a code, or a prefix of codes (F, E7, PLW)."""
+        return entry == "ALL" or any(code.startswith(entry) for code in known)
+
+    def tuned_settings(self, rules, threshold, profile_dir, name) -> dict:
+        return {"select": list(rules), "ignore": []}

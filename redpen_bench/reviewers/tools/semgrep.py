@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
+import shutil
 from collections.abc import Iterator, Sequence
 from functools import cached_property
 from pathlib import Path
@@ -25,6 +27,10 @@ from redpen_bench.reviewers.tools.findings import FileResult, Finding, end_line,
 from redpen_bench.reviewers.tools.profiles import ProfileError, Setting
 from redpen_bench.reviewers.tools.semgrep_pack import Pack, config_files
 from redpen_bench.reviewers.tools.static import RuleSharing, StaticReviewer, ToolError
+from redpen_bench.reviewers.tools.tool import ToolDescription
+
+# its profiles name rule files, not rule ids: a file that does not exist is refused by check_profile
+TOOL = ToolDescription("semgrep", env_prefixes=("SEMGREP_",), all_rules={"rules": ["rules"], "severity": []})
 
 SEVERITIES = ("INFO", "WARNING", "ERROR")
 _REGISTRY = re.compile(r"^(?:[prs]/|auto$|supply-chain$|[a-z][a-z0-9+.-]*://)", re.IGNORECASE)
@@ -67,7 +73,8 @@ def _said(data: dict) -> Iterator[tuple[str, Finding | str]]:
 
 
 class Semgrep(StaticReviewer):
-    family = "semgrep"
+    tool = TOOL
+    family = TOOL.name
     dist = "semgrep"
     exe_name = "semgrep"
     schema = {"rules": Setting(list, default=[]), "severity": Setting(list, default=[], choices=SEVERITIES)}
@@ -151,3 +158,36 @@ class Semgrep(StaticReviewer):
         return settings if self.with_settings(settings, "union").pack.unambiguous() else None
 
     sharing = RuleSharing(key=lambda reviewer: (), rules=_resolve, union=_union)
+
+    def tuned_settings(self, rules, threshold, profile_dir, name) -> dict:
+        """The rule files defining `rules`, named relative to the profile's folder; files outside it (a profile
+        written in ./analyzers of another folder than the install) are copied beside it, into <name>-rules/."""
+        files = rule_files_by_id(self.profile.path.parent / "rules")
+        unknown = [r for r in rules if r not in files]
+        if unknown:
+            raise ProfileError(f"tune semgrep: rules {unknown} are in no file under {self.profile.path.parent}/rules")
+        entries = []
+        for path in sorted({files[r] for r in rules}):
+            if not path.resolve().is_relative_to(profile_dir.resolve()):
+                copy = profile_dir / f"{name}-rules" / path.name
+                copy.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(path, copy)
+                path = copy
+            entries.append(Path(os.path.relpath(path.resolve(), profile_dir.resolve())).as_posix())
+        return {"rules": entries}
+
+
+def rule_files_by_id(rules_root: Path) -> dict[str, Path]:
+    """Rule id -> the rule file defining it, for every rule file under `rules_root`."""
+    import yaml
+
+    files: dict[str, Path] = {}
+    for path in sorted(p for p in rules_root.rglob("*") if p.suffix in (".yaml", ".yml")):
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        except yaml.YAMLError as exc:
+            raise ProfileError(f"{path}: malformed YAML: {exc}") from None
+        for rule in data.get("rules", []) if isinstance(data, dict) else []:
+            if isinstance(rule, dict) and isinstance(rule.get("id"), str):
+                files.setdefault(rule["id"], path)
+    return files

@@ -10,6 +10,9 @@ without its environment variables, so a user's configuration never reaches it.
 Several profiles of one tool in one run share one tool process (run/shared_tools.py): a tool module that
 can say which rules a profile reports (`rules`, `keeps`) and build the union of several profiles
 (`union_settings`) declares a `RuleSharing` record.
+
+What the rest of the package needs to know of a tool is its ToolDescription (`tool`, reviewers/tools/tool.py),
+declared in its module; what it asks of a tool (which rules it knows, a tuned profile's settings) are methods.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
 from redpen_bench.reviewers.base import Emit, Reviewer, ReviewOptions, Task, cache_key, error_verdict, open_cache_of
+from redpen_bench.reviewers.tools.batches import scan_spread
 from redpen_bench.reviewers.tools.findings import FileResult, Finding, verdict_from_findings
 from redpen_bench.reviewers.tools.process import (
     ToolError,
@@ -33,7 +37,8 @@ from redpen_bench.reviewers.tools.process import (
     scratch_folder,
     tool_version,
 )
-from redpen_bench.reviewers.tools.profiles import Profile, Schema, load_profile
+from redpen_bench.reviewers.tools.profiles import Profile, ProfileError, Schema, load_profile
+from redpen_bench.reviewers.tools.tool import ToolDescription
 
 
 class SharedRun(Protocol):
@@ -77,6 +82,7 @@ class StaticReviewer(Reviewer):
     """A static analyzer run once over all files. Subclasses set the class attributes and write
     `command` and `parse`; `check_profile` and `fingerprint_extra` are optional hooks."""
 
+    tool: ClassVar[ToolDescription]  # what the package reads of the tool (reviewers/tools/tool.py)
     dist: ClassVar[str] = ""  # the package whose version keys the cache
     exe_name: ClassVar[str] = ""
     schema: ClassVar[Schema] = {}
@@ -91,6 +97,9 @@ class StaticReviewer(Reviewer):
         super().__init__(arg, options)
         self.profile: Profile = load_profile(self.family, arg, self.schema)
         self.check_profile()
+
+    def prepare(self, snippets) -> None:
+        self.check_rules()
 
     # -- what a tool module provides -------------------------------------------------------------
     def check_profile(self) -> None:
@@ -109,6 +118,37 @@ class StaticReviewer(Reviewer):
     def parse(self, output: str, files: list[str]) -> dict[str, FileResult]:
         """The tool's stdout -> a result for every staged file name in `files`; ValueError if unreadable."""
         raise NotImplementedError
+
+    def list_rules(self) -> frozenset[str] | None:
+        """Every rule id the installed tool knows, asked of the tool itself (known_rules caches it); None: the
+        tool cannot say, and profiles are not checked."""
+        return None
+
+    def names_known_rule(self, entry: str, known: frozenset[str]) -> bool:
+        """Whether a profile entry (of a `tool.rule_fields` key) names rules the tool knows."""
+        return entry in known
+
+    def tuned_settings(self, rules: Sequence[str], threshold: str | None, profile_dir: Path, name: str) -> dict:
+        """The settings of a profile that runs exactly `rules` (at severity `threshold`), asked of the
+        all-rules reviewer by `tune`; `profile_dir`: the folder it is written to."""
+        raise ProfileError(f"{self.family}: cannot write a tuned profile")
+
+    def check_rules(self) -> None:
+        """A profile entry naming a rule the tool does not know is an error before any tool runs, not a rule
+        that silently runs nothing (pylint) or a tool that exits with a usage error (ruff)."""
+        fields = [key for key in self.tool.rule_fields if self.profile[key]]
+        if not fields:
+            return
+        from redpen_bench.reviewers.tools.known_rules import known_rules
+
+        known = known_rules(self)
+        if known is None:
+            return
+        for key in fields:
+            for entry in self.profile[key]:
+                if not self.names_known_rule(entry, known):
+                    raise ProfileError(f"{self.profile.path}: field '{key}': {self.family} {self.version} knows "
+                                       f"no rule '{entry}'")
 
     # -- sharing one run between profiles: the tool's RuleSharing, asked through these ---------------
     def share_key(self) -> tuple | None:
@@ -155,8 +195,10 @@ class StaticReviewer(Reviewer):
         with scratch_folder(f"redpen-{self.family}-") as tmp:
             home = tmp / "home"
             home.mkdir()
-            return run_tool(command(exe, tmp), tmp, isolated_env(home, self.extra_env(home)),
-                            self.options.timeout, self.ok_status)
+            return run_tool(command(exe, tmp), tmp, self.tool_env(home), self.options.timeout, self.ok_status)
+
+    def tool_env(self, home: Path) -> dict[str, str]:
+        return isolated_env(home, self.extra_env(home), self.tool.env_prefixes)
 
     # -- shared ----------------------------------------------------------------------------------
     @property
@@ -196,8 +238,7 @@ class StaticReviewer(Reviewer):
                 (stage / name).write_bytes(source.read_bytes())
                 names[name] = digest
             cmd = self.command(exe, sorted(names), tmp)
-            output = run_tool(cmd, stage, isolated_env(home, self.extra_env(home)), self.options.timeout,
-                              self.ok_status)
+            output = run_tool(cmd, stage, self.tool_env(home), self.options.timeout, self.ok_status)
         return BatchRun(names, output, cmd)
 
     def scan(self, files: dict[str, Path]) -> dict[str, FileResult]:
@@ -206,8 +247,6 @@ class StaticReviewer(Reviewer):
             return {}
         executor = self.options.executor
         if executor is not None and executor.distributed and len(files) > 1:  # batches on the workers
-            from redpen_bench.reviewers.tools.batches import scan_spread
-
             return scan_spread(self, files, executor)
         batch = self.run_batch(files)
         names = batch.names

@@ -1,0 +1,45 @@
+"""A profile enabling a rule its tool does not know is a one-line error naming the profile file and the rule,
+exit 2, before any tool runs (issue 26, case 11): pylint would run nothing for it silently, ruff would exit 3."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from redpen_bench.run.folder import RunFolder
+from tests.conftest import FIXTURE_CORPUS, redpen_cmd
+
+CASES = [("pylint", 'disable = ["all"]\nenable = ["unused-variabel"]\n', "enable", "unused-variabel"),
+         ("pylint", 'disable = ["C", "no-such-message"]\n', "disable", "no-such-message"),
+         ("ruff", 'select = ["F", "XYZ999"]\n', "select", "XYZ999"),
+         ("bandit", 'tests = ["B101", "B999"]\n', "tests", "B999")]
+
+
+@pytest.mark.parametrize(("tool", "settings", "field", "rule"), CASES, ids=[c[3] for c in CASES])
+def test_an_unknown_rule_stops_the_run_before_any_tool_runs(tmp_path, tool, settings, field, rule):
+    profile = tmp_path / "analyzers" / tool / "typo.toml"
+    profile.parent.mkdir(parents=True)
+    profile.write_text(f'description = "a typo"\n{settings}')
+    proc = subprocess.run([*redpen_cmd(), "run", "-r", f"always-no,{tool}:default,{tool}:typo",
+                           "--corpus", str(FIXTURE_CORPUS), "--out", str(tmp_path / "r")],
+                          cwd=tmp_path, capture_output=True, text=True)
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.strip().splitlines() == [
+        f"redpen-bench: error: {profile}: field '{field}': {tool} {_version(tool)} knows no rule '{rule}'"]
+    folder = RunFolder(tmp_path / "r")
+    assert not folder.verdicts_path.exists() or folder.rows() == []  # not even always-no answered
+
+
+def test_known_rules_of_every_shipped_profile_pass(tmp_path):
+    """Categories, prefixes, `all`/`ALL` and checker names are rules the tools know: the shipped profiles run."""
+    proc = subprocess.run([*redpen_cmd(), "run", "-r", "ruff:bugs,pylint:bugs,pylint:errors,bandit:bugs",
+                           "--corpus", str(FIXTURE_CORPUS), "--out", str(tmp_path / "r")],
+                          cwd=tmp_path, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+
+
+def _version(tool: str) -> str:
+    from importlib.metadata import version
+
+    return version(tool)
