@@ -33,6 +33,7 @@ class Action:
     headers: dict[str, str] = field(default_factory=dict)
     body: bytes | None = None  # for status/raw
     delay: float = 0.0  # seconds before answering (past the client's timeout = a stall)
+    usage: dict | None = None  # the Chat Completions usage to report instead of the counted one (odd values too)
 
 
 @dataclass
@@ -154,14 +155,15 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(action.status, payload, action.headers)
             return
         if request.body.get("stream") and not request.path.endswith("/messages"):
-            events = "".join(f"data: {json.dumps(chunk)}\n\n" for chunk in self._chunks(request, action.text))
+            chunks = self._chunks(request, action.text, action.usage)
+            events = "".join(f"data: {json.dumps(chunk)}\n\n" for chunk in chunks)
             self._send(200, (events + "data: [DONE]\n\n").encode(), action.headers, "text/event-stream")
             return
-        self._send(200, json.dumps(self._completion(request, action.text)).encode(), action.headers)
+        self._send(200, json.dumps(self._completion(request, action.text, action.usage)).encode(), action.headers)
 
-    def _chunks(self, request: Request, text: str) -> list[dict]:
+    def _chunks(self, request: Request, text: str, usage: dict | None = None) -> list[dict]:
         """The answer as Chat Completions chunks: the text in two pieces, the finish, and the usage if asked."""
-        whole = self._completion(request, text)
+        whole = self._completion(request, text, usage)
         head = {k: whole[k] for k in ("id", "created", "model")} | {"object": "chat.completion.chunk"}
         half = len(text) // 2
         chunks = [head | {"choices": [{"index": 0, "delta": {"role": "assistant", "content": piece},
@@ -188,7 +190,7 @@ class _Handler(BaseHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             request.hung_up = time.monotonic()
 
-    def _completion(self, request: Request, text: str) -> dict:
+    def _completion(self, request: Request, text: str, usage: dict | None = None) -> dict:
         model = request.body.get("model", "unknown")
         input_tokens, output_tokens = max(1, len(request.prompt) // 4), max(1, len(text) // 4)
         if request.path.endswith("/messages"):
@@ -203,8 +205,9 @@ class _Handler(BaseHTTPRequestHandler):
         return {"id": f"chatcmpl-{request.index}", "object": "chat.completion", "created": int(time.time()),
                 "model": model, "choices": [{"index": 0, "finish_reason": "stop",
                                              "message": {"role": "assistant", "content": text}}],
-                "usage": {"prompt_tokens": input_tokens, "completion_tokens": output_tokens,
-                          "total_tokens": input_tokens + output_tokens}}
+                "usage": usage if usage is not None else {"prompt_tokens": input_tokens,
+                                                          "completion_tokens": output_tokens,
+                                                          "total_tokens": input_tokens + output_tokens}}
 
     def _send(self, status: int, payload: bytes, headers: dict[str, str], kind: str = "application/json") -> None:
         self.send_response(status)

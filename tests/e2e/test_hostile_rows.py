@@ -132,12 +132,8 @@ def test_one_reviewer_name_in_two_run_folders_is_refused(fixture_corpus, tmp_pat
 # ---- 10: odd usage from a server ---------------------------------------------------------------------------
 
 def odd_usage(usage: dict):
-    def script(request):
-        body = {"id": f"chatcmpl-{request.index}", "object": "chat.completion", "created": 0, "model": "m",
-                "choices": [{"index": 0, "finish_reason": "stop",
-                             "message": {"role": "assistant", "content": DEFAULT_ANSWER}}],
-                "usage": usage}
-        return Action(kind="raw", status=200, body=json.dumps(body).encode())
+    def script(request):  # streamed or not, as the client asks: the usage is the odd one given
+        return Action(text=DEFAULT_ANSWER, usage=usage)
     return script
 
 
