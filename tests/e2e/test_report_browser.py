@@ -70,7 +70,8 @@ def test_report_renders_without_errors(browser, tmp_path):
     (tmp_path / "report.png").write_bytes(result.screenshot)
     assert result.errors == []
     values = result.values
-    assert values["leaderboard_rows"] == len(manifest["reviewers"]) == 4
+    # the run's 4 reviewers and the 2 baselines the report adds as score does (always-yes, random)
+    assert values["leaderboard_rows"] == len(manifest["reviewers"]) == 6
     assert set(values["reviewers_shown"]) == set(manifest["reviewers"])
     assert values["threshold_row"] == "always-no"
     assert values["charts"] >= 3
