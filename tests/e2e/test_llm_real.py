@@ -124,9 +124,12 @@ def test_a_timed_out_request_stops_the_server_computing_it(llama, tmp_path):
     proc = run_cli(llama, tmp_path, "run", "--items", "t1-total", "--prompt", str(prompt), "--max-tokens",
                    "3000", "--timeout", "3", "--retries", "1", "--limit", "1")
     took = time.monotonic() - started
-    assert proc.returncode == 3, proc.stderr  # error rows: each request ran out of time
+    assert proc.returncode == 3, proc.stderr  # error rows: requests ran out of time
     assert took < 60
-    assert all("within 3 s" in r["error"] for r in RunFolder(tmp_path / "run").rows())
+    # a tiny model may give up counting and end an answer inside 3 s: those rows are answers; every error row is
+    # a timeout of the whole answer
+    errors = [r["error"] for r in RunFolder(tmp_path / "run").rows() if r.get("error")]
+    assert errors and all("within 3 s" in error for error in errors), errors
     # the server noticed a closed connection at its next token and stopped (llama-cpp-python prints
     # "disconnected"); a loaded machine may take a minute to read the prompt before that token
     deadline = time.monotonic() + 180
