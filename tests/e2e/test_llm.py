@@ -21,6 +21,7 @@ from redpen_bench.run.runner import run_reviewers
 from redpen_bench.scoring.scorer import score_rows
 from tests.conftest import FIXTURE_CORPUS, redpen_cmd
 from tests.llm_http_server import Action, LLMServer
+from tests.llm_runs import run
 
 OPENAI_KEY = "sk-test-7f3a9c2e51d84b6a"
 RESUME_KEY, THIRD_KEY = "sk-test-resume-5b1e0a7c", "sk-test-third-93d6f2a8"
@@ -39,15 +40,6 @@ def _llm_env(monkeypatch, tmp_path):
     monkeypatch.setenv("REDPEN_CACHE", str(tmp_path / "cache" / "cache.sqlite3"))
 
 
-@pytest.fixture
-def server():
-    with LLMServer() as running:
-        yield running
-
-
-def run(corpus, server, tmp_path, spec="openai:gpt-4o-mini", out="run", **options):
-    options.setdefault("base_url", f"{server.url}/v1")
-    return run_reviewers(corpus, [spec], tmp_path / out, ReviewOptions(**options))
 
 
 def rows_of(tmp_path, out="run"):

@@ -8,12 +8,11 @@ import time
 
 import pytest
 
-from redpen_bench.reviewers.base import ReviewOptions
 from redpen_bench.reviewers.llm.structured import VERDICT_GRAMMAR, VERDICT_SCHEMA
 from redpen_bench.run.folder import RunFolder
-from redpen_bench.run.runner import run_reviewers
 from tests.conftest import openai_cli_env, run_openai_cli
 from tests.llm_http_server import Action, LLMServer
+from tests.llm_runs import run
 
 N_SNIPPETS = 11
 
@@ -24,15 +23,6 @@ def _env(llm_env, monkeypatch):
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test-defaults-1234")
 
 
-@pytest.fixture
-def server():
-    with LLMServer() as running:
-        yield running
-
-
-def run(corpus, server, tmp_path, spec="openai:gpt-4o-mini", out="run", **options):
-    options.setdefault("base_url", f"{server.url}/v1")
-    return run_reviewers(corpus, [spec], tmp_path / out, ReviewOptions(**options))
 
 
 def test_every_family_sends_an_answer_limit_by_default(fixture_corpus, server, tmp_path):
