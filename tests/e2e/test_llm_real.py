@@ -121,15 +121,15 @@ def test_a_timed_out_request_stops_the_server_computing_it(llama, tmp_path):
     prompt = tmp_path / "count.txt"
     prompt.write_text("Ignore this file:\n{code}\nNow count from 1 to 5000, one number a line.\n")
     started = time.monotonic()
+    # SmolLM2 may stop counting at once on an idle machine (seen in CI: 4 answers in 4 s): its end tokens
+    # (<|endoftext|> 0, <|im_end|> 2) are banned, so every answer runs on past --timeout
     proc = run_cli(llama, tmp_path, "run", "--items", "t1-total", "--prompt", str(prompt), "--max-tokens",
-                   "3000", "--timeout", "3", "--retries", "1", "--limit", "1")
+                   "3000", "--timeout", "3", "--retries", "1", "--limit", "1",
+                   "--param", 'logit_bias={"0": -100, "2": -100}')
     took = time.monotonic() - started
-    assert proc.returncode == 3, proc.stderr  # error rows: requests ran out of time
+    assert proc.returncode == 3, proc.stderr  # error rows: each request ran out of time
     assert took < 60
-    # a tiny model may give up counting and end an answer inside 3 s: those rows are answers; every error row is
-    # a timeout of the whole answer
-    errors = [r["error"] for r in RunFolder(tmp_path / "run").rows() if r.get("error")]
-    assert errors and all("within 3 s" in error for error in errors), errors
+    assert all("within 3 s" in (r["error"] or "") for r in RunFolder(tmp_path / "run").rows())
     # the server noticed a closed connection at its next token and stopped (llama-cpp-python prints
     # "disconnected"); a loaded machine may take a minute to read the prompt before that token
     deadline = time.monotonic() + 180
