@@ -106,10 +106,9 @@ def _dedupe(rows: Iterable[dict]) -> pd.DataFrame:
         if column not in frame:
             frame[column] = default
     frame["sample"] = frame["sample"].fillna(0).astype(int)
-    # the last row per snippet wins (as in run folders); then reviewers by name and samples in order, so nothing
-    # downstream depends on the order rows arrived in (an executor's, a merge of folders')
-    latest = frame.drop_duplicates(["reviewer", "item", "variant", "sample"], keep="last")
-    return latest.sort_values(["reviewer", "sample"], kind="stable")
+    # latest_rows kept the last row per snippet (as in run folders); reviewers by name and samples in order, so
+    # nothing downstream depends on the order rows arrived in (an executor's, a merge of folders')
+    return frame.sort_values(["reviewer", "sample"], kind="stable")
 
 
 def snippet_metrics(rows: Iterable[dict], corpus: Corpus, keywords: str = DEFAULT_MODE) -> pd.DataFrame:
