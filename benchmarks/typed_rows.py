@@ -140,37 +140,10 @@ def pydantic_candidate():
 
 
 def msgspec_row():
-    import msgspec
+    """The package's own msgspec schema of a verdict row (model/rows.py), so the figure is the one that runs."""
+    from redpen_bench.model.rows import RowSchema
 
-    class FindingStruct(msgspec.Struct):
-        line: Annotated[int, msgspec.Meta(ge=1)]
-        rule: Annotated[str, msgspec.Meta(min_length=1)]
-        end_line: Annotated[int, msgspec.Meta(ge=1)] | None = None
-        message: str = ""
-        severity: str = ""
-
-    class RowStruct(msgspec.Struct):
-        reviewer: Annotated[str, msgspec.Meta(min_length=1)]
-        item: Annotated[str, msgspec.Meta(min_length=1)]
-        variant: Literal["original", "disguised", "fixed", "clean"]
-        sample: Annotated[int, msgspec.Meta(ge=0)] = 0
-        defect: bool | None = None
-        lines: list[Annotated[int, msgspec.Meta(ge=1)]] = []
-        explanation: str | None = None
-        raw: str | None = None
-        error: str | None = None
-        findings: list[FindingStruct] | None = None
-        latency_s: float | None = None
-        cost_usd: float | None = None
-        attempts: Annotated[int, msgspec.Meta(ge=0)] | None = None
-        cached: bool | None = None
-        truncated: bool | None = None
-        lenient: bool | None = None
-        fingerprint: str | None = None
-        snippet: str | None = None
-        components: dict | None = None
-
-    return RowStruct
+    return RowSchema
 
 
 def msgspec_candidate():
