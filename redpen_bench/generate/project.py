@@ -52,9 +52,7 @@ def mutate_project(project: Path, out: Path, options: Options, jobs: int, progre
     if not root.is_dir():
         raise InputError(f"{project}: PROJECT: folder not found")
     check_out(out)
-    outputs = mutate_outputs(root)
-    units = [u for u in project_units(root, globs, tests, collect(root, tests, options.timeout))
-             if not any(u.name.startswith(output + "/") for output in outputs)]
+    units = project_units(root, globs, tests, collect(root, tests, options.timeout), mutate_outputs(root))
     base = suite_baseline(root, tests, options.timeout)
     if base.status != "pass":
         failing = f"{', '.join(base.tests)} ({base.detail})" if base.tests else base.detail

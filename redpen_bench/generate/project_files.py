@@ -109,11 +109,15 @@ def is_default_source(rel: str, collection: Collection, tests: tuple[str, ...]) 
                 or _under(rel, collection.test_dirs) or _under(rel, test_paths))
 
 
-def project_units(root: Path, globs: tuple[str, ...], tests: tuple[str, ...], collection: Collection) -> list[Unit]:
-    """The files to mutate: those matching --source, else the default sources; never a file pytest collects."""
+def project_units(root: Path, globs: tuple[str, ...], tests: tuple[str, ...], collection: Collection,
+                  outputs: frozenset[str] | set[str] = frozenset()) -> list[Unit]:
+    """The files to mutate: those matching --source, else the default sources; never a file pytest collects, nor
+    one inside `outputs` (folders below `root` that are outputs of mutate)."""
     units, collected = [], []
     for path in sorted(root.rglob("*.py")):
         rel = path.relative_to(root).as_posix()
+        if _under(rel, outputs):
+            continue
         if globs and not any(fnmatch.fnmatchcase(rel, g) for g in globs):
             continue
         if rel in collection.tests or path.name == "conftest.py":
