@@ -10,6 +10,7 @@ import click
 
 from redpen_bench.cli.common import RETRY_EXIT
 from redpen_bench.model.outside_text import terminal
+from redpen_bench.model.verdict import mostly_unparsed
 
 
 class TerminalProgress:
@@ -106,5 +107,5 @@ def tell_outcome(result) -> None:
     elif result.has_errors:
         click.echo(f"redpen-bench: error rows remain (exit {RETRY_EXIT}): the same command retries them", err=True)
     for key, o in result.outcomes.items():  # last: the line a user reads
-        if 2 * o["unparsed"] > o["answered"] + o["unparsed"]:
+        if mostly_unparsed(o["unparsed"], o["answered"] + o["unparsed"]):
             click.echo(unreadable_warning(key, o), err=True)

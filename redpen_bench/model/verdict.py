@@ -54,6 +54,13 @@ _YES = ("yes", "true", "y", "present", "found", "defective")
 _NO = ("no", "false", "n", "none", "absent", "clean")
 
 
+def mostly_unparsed(unparsed: int, answers: int) -> bool:
+    """More than half of a reviewer's answers (`answers` counts the unparsed ones) could not be read: its figures
+    measure its answer format, not its review, so neither the run's last line nor the report presents it as a
+    result."""
+    return answers > 0 and 2 * unparsed > answers
+
+
 def strip_reasoning(text: str) -> str:
     text = _THINK_BLOCK.sub("", text)
     closes = list(_THINK_CLOSE.finditer(text))

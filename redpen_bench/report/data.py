@@ -14,6 +14,7 @@ import pandas as pd
 
 from redpen_bench.model.corpus import Corpus
 from redpen_bench.model.operators import legend
+from redpen_bench.model.verdict import mostly_unparsed
 from redpen_bench.report import stats
 from redpen_bench.report.finding import Finding, find
 from redpen_bench.reviewers import BASELINES
@@ -75,7 +76,7 @@ class Row:
     def mostly_unparsed(self) -> bool:
         """Most of its answers could not be read: its figures measure its answer format, not its review, so the
         report never presents it as a result."""
-        return self.answers > 0 and 2 * self.unparsed > self.answers
+        return mostly_unparsed(self.unparsed, self.answers)
 
 
 @dataclass
