@@ -186,8 +186,7 @@ def run_reviewers(
     cache = open_cache(options.cache)  # once per run, shared by its reviewers; None: --no-cache, no file at all
     options = replace(options, cache=cache)
     if options.dry_run:  # plans against what is there, creates nothing
-        if folder.manifest_path.exists() and folder.read_manifest()["corpus"]["hash"] != corpus.hash:
-            folder.open_for(corpus)  # refuses, naming both corpora
+        folder.check_made_for(corpus)
         plans, stale = plan_run(corpus, sorted_specs, folder, options, snippets)
         result = RunResult(folder.path, refreshed=stale)
         for plan in plans:
