@@ -27,6 +27,7 @@ class OpenAIChat(LLMReviewer):
     key_env = "OPENAI_API_KEY"
     base_url_env = "OPENAI_BASE_URL"
     default_base_url = "https://api.openai.com/v1"
+    structured_modes = {"json-schema": "json-schema", "grammar": "grammar"}
 
     def _encoding(self) -> Any:
         """tiktoken's encoding for an OpenAI model name, if tiktoken is installed and has its tables (it fetches
