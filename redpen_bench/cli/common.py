@@ -78,7 +78,8 @@ review_options = options(
     click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
                  help=f"Seconds a tool run (default {default(ReviewOptions, 'timeout'):g}) or one LLM request "
                       f"(default {default(ReviewOptions, 'request_timeout'):g}) may take."),
-    click.option("--base-url", default=None, help="OpenAI-compatible server (else OPENAI_BASE_URL)."),
+    click.option("--base-url", default=None,
+                 help="The LLM server's URL (else the family's own variable, e.g. OPENAI_BASE_URL)."),
     click.option("--prompt", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
                  help="Prompt template file."),
     click.option("--system", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
@@ -86,7 +87,7 @@ review_options = options(
     click.option("--temperature", default=f"{default(ReviewOptions, 'temperature'):g}", show_default=True,
                  help="A number, or 'none' to omit it."),
     click.option("--max-tokens", type=click.IntRange(1), default=None,
-                 help="Answer length limit (default 1024 for openai:, 2048 for anthropic:)."),
+                 help="Answer length limit (default: the LLM family's own, e.g. 1024 for openai:)."),
     click.option("--structured", type=click.Choice(["json-schema", "grammar"]), is_flag=False,
                  flag_value="json-schema", default=None,
                  help="Constrain answers to the verdict's fields: a JSON schema (response_format; tool use "

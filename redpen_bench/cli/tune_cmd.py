@@ -41,8 +41,9 @@ from redpen_bench.tune.pipeline import SearchSettings, tune
 @executor_option
 def tune_command(tool, corpus_dir, folds, seed, repeats, max_rules, min_gain, exact_up_to, name, out, timeout,
                  no_cache, executor):
-    """Choose TOOL's rules (ruff, pylint, bandit, semgrep) from one run with every rule on; report the default,
-    bugs, tuned in-sample and tuned cross-validated (held-out) Averages; write analyzers/TOOL/NAME.toml."""
+    """Choose TOOL's rules (any analyzer `redpen-bench reviewers` lists) from one run with every rule on; report
+    the default, bugs, tuned in-sample and tuned cross-validated (held-out) Averages; write
+    analyzers/TOOL/NAME.toml."""
     from redpen_bench.tune.terminal import report_notes, report_text
 
     corpus = load_corpus(corpus_dir)
