@@ -7,12 +7,14 @@ in a fresh temporary folder, one copy per distinct content, so no ignore rule (s
 file name changes what a tool reports; every tool runs with HOME and XDG folders in that temporary folder and
 without its environment variables, so a user's configuration never reaches it.
 
-A reviewer here is the one local operation "run tool X with settings S over these files" (`scan`: stage,
-command, parse; `lookup`/`store`: the verdict cache) plus the facts about its profile that let the run layer
-decide how often to run the tool: `share_key`, `rule_filter`, `union_settings`, `interacting_rules` and `pragma`,
-plain methods and attributes a tool module overrides. Which tool runs to make for a run's profiles, where (here
-or in batches on an executor's workers), and which findings each profile keeps is decided by one planner in the
-run layer (run/tool_runs.py), which tune uses too; a reviewer never learns of the other profiles beside it.
+A reviewer here is one local operation, "run tool X with profile S over these files" (`scan`: stage, command,
+parse; `lookup`/`store`: the verdict cache), and the facts about its profile that let a run share one tool
+process between profiles: `share_key`, `resolve_filter` (which findings of a bigger run it keeps, a pure
+RuleFilter), `union_settings`, `interacting_rules` and `pragma`, plain methods and attributes a tool module
+overrides. Which tool runs to make for a run's profiles, where (here or in batches on an executor's workers)
+and what each profile keeps is decided in one place, the run layer's planner (run/tool_runs.py), for `run`,
+`compare` and `tune` alike; so a reviewer never learns of the profiles beside it, and a new tool's module only
+states facts about its own profiles.
 
 What the rest of the package needs to know of a tool is its ToolDescription (`tool`, reviewers/tools/tool.py),
 declared in its module; what it asks of a tool (which rules it knows, a tuned profile's settings) are methods.
