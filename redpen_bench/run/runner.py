@@ -16,13 +16,13 @@ from redpen_bench.model.corpus import Corpus, Variant
 from redpen_bench.model.rows import VerdictRow
 from redpen_bench.model.verdict import Verdict
 from redpen_bench.reviewers import Spec, parse_spec, unique_specs
-from redpen_bench.reviewers.base import ReviewOptions, RunStep, Task, error_verdict
+from redpen_bench.reviewers.base import Emit, ReviewOptions, RunStep, Task, error_verdict
 from redpen_bench.run.cache import open_cache
 from redpen_bench.run.folder import RunFolder, RunFolderError, now
 from redpen_bench.run.folder_lock import lock_timeout_from_env
 from redpen_bench.run.progress import Progress
-from redpen_bench.run.shared_tools import share_tool_runs
 from redpen_bench.run.steps import StepContext, components, make_step
+from redpen_bench.run.tool_runs import Review, review_tools
 
 
 def select_snippets(
@@ -50,6 +50,10 @@ class Plan:
     spec: Spec
     reviewer: RunStep  # a reviewer, or a run step driven like one
     tasks: list[Task]
+    review: Review | None = None  # what emits its rows; None: reviewer.review
+
+    def run(self, emit: Emit) -> None:
+        (self.review or self.reviewer.review)(self.tasks, emit)
 
 
 @dataclass
@@ -122,7 +126,10 @@ def plan_run(
     if preparing:
         with ThreadPoolExecutor(len(preparing)) as pool:
             list(pool.map(lambda step: step.prepare(corpus.snippets), preparing))
-    share_tool_runs([(plan.reviewer, plan.tasks) for plan in plans])  # profiles of one tool: one tool process
+    # static analyzers: each distinct tool run once, however many profiles of the tool the run asks for
+    reviews = review_tools([(plan.reviewer, plan.tasks) for plan in plans])
+    for plan in plans:
+        plan.review = reviews.get(plan.reviewer)
     return plans, stale
 
 
@@ -152,7 +159,7 @@ def _run_one(plan: Plan, folder: RunFolder, progress: Progress | None, result: R
         if plan.tasks:
             if progress:  # the bar appears before the first answer, saying how long one may take
                 progress(key, 0, len(plan.tasks), note=plan.reviewer.progress_note())
-            plan.reviewer.review(plan.tasks, emit)
+            plan.run(emit)
     except RunFolderError:  # the run folder cannot be written (a full disk): no reviewer's fault
         raise
     except Exception as exc:  # a crashing reviewer gives error rows; the others' results stand

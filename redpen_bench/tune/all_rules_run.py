@@ -2,7 +2,8 @@
 
 The all-rules profile is built in memory in the static adapters' own profile format (a Profile with the tool's
 schema checked, its hash the hash of the TOML text it would be written as), so nothing is written for it; the
-tool runs through the adapter as for any profile, verdict cache included.
+tool runs through the run layer's planner of tool runs (run/tool_runs.py) as for any profile: verdict cache, and
+batches on a distributed executor, included.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from redpen_bench.model.verdict import Verdict
 from redpen_bench.reviewers import make_reviewer, parse_spec
 from redpen_bench.reviewers.base import Reviewer, ReviewOptions, Task
 from redpen_bench.run.folder import RunFolder, now
+from redpen_bench.run.tool_runs import review_tools
 from redpen_bench.tune.tuned_profile import TuneError, profile_text, tuning_for
 
 ALL_RULES = "all-rules"
@@ -61,8 +63,9 @@ def collect_rows(reviewer: Reviewer, key: str, corpus: Corpus, folder: RunFolder
     if folder is not None:
         folder.update_reviewer(key, {"spec": key, "family": reviewer.family, "info": reviewer.info(),
                                      "started": now()})
+    review = review_tools([(reviewer, tasks)]).get(reviewer, reviewer.review)  # a static reviewer: planned
     try:
-        reviewer.review(tasks, emit)
+        review(tasks, emit)
     except Exception as exc:
         raise TuneError(f"tune: {key} failed: {type(exc).__name__}: {exc}") from None
     if folder is not None:

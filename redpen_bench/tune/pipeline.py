@@ -11,6 +11,7 @@ from pathlib import Path
 from redpen_bench import __version__
 from redpen_bench.model.corpus import Corpus
 from redpen_bench.reviewers.base import ReviewOptions
+from redpen_bench.reviewers.tools.rule_filter import RuleFilter
 from redpen_bench.run.cache import open_cache
 from redpen_bench.run.folder import RunFolder
 from redpen_bench.scoring.percent import pct
@@ -135,7 +136,8 @@ def _tune(tool: str, corpus: Corpus, options: ReviewOptions | None, settings: Se
     if errored:
         say(f"warning: {len(errored)} snippets are error rows of the all-rules run; they count as 'no'")
 
-    reference: dict[str, float | None] = {"always-no": _average(subset_rows(rows, [], "always-no"), corpus)}
+    reference: dict[str, float | None] = {"always-no": _average(subset_rows(rows, RuleFilter(frozenset()), "always-no"),
+                                                                  corpus)}
     available = _profiles(tool)
     for profile in ("default", "bugs"):
         if profile in available:
@@ -146,8 +148,8 @@ def _tune(tool: str, corpus: Corpus, options: ReviewOptions | None, settings: Se
     say("searching the rule table")
     selection = select_over(tables, None, **settings.search())
     table = tables[selection.threshold]
-    keep = tuning.thresholds()[selection.threshold]
-    in_sample = _average(subset_rows(rows, selection.rules, f"{tool}:{name}", keep), corpus)
+    keep = tuning.profile_filter(selection.rules, selection.threshold)
+    in_sample = _average(subset_rows(rows, keep, f"{tool}:{name}"), corpus)
     times = f" x {settings.repeats} fold splits" if settings.repeats > 1 else ""
     say(f"cross-validating the search over {settings.folds} folds grouped by item{times}")
     cv = cross_validate(tables, settings.folds, settings.seed, settings.repeats, **settings.search())

@@ -9,7 +9,7 @@ arrays so that thousands of subsets cost one call of the scorer's core, `scoring
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -19,6 +19,7 @@ from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import Corpus
 from redpen_bench.model.findings import Finding, read_findings
 from redpen_bench.model.keywords import DEFAULT_MODE, group_hits
+from redpen_bench.reviewers.tools.rule_filter import RuleFilter
 from redpen_bench.scoring.scorer import average, tier_metrics
 
 # Why per-rule keyword hits add up to the union's: a subset's explanation is its findings' texts joined with
@@ -179,9 +180,7 @@ def findings_of(row: dict) -> list[Finding]:
     return read_findings(row.get("findings") or [])
 
 
-def table_from_rows(
-    rows: Iterable[dict], corpus: Corpus, keep: Callable[[Finding], bool] | None = None
-) -> FiringTable:
+def table_from_rows(rows: Iterable[dict], corpus: Corpus, keep: RuleFilter | None = None) -> FiringTable:
     """The firing table of one reviewer's rows (an all-rules run storing `findings`), over every scored snippet
     of the corpus; `keep` filters findings (a severity threshold). A snippet without a row or with an error row
     counts as "no", as the scorer counts it."""
@@ -195,24 +194,23 @@ def table_from_rows(
             findings.append([])
             continue
         found = findings_of(row)
-        findings.append([f for f in found if keep is None or keep(f)])
+        findings.append(found if keep is None else keep.findings(found))
     return build_table(truths, corpus.tiers, findings, errored)
 
 
-def subset_rows(rows: Iterable[dict], rules: Iterable[str], key: str,
-                keep: Callable[[Finding], bool] | None = None) -> list[dict]:
-    """The verdict rows the tool would have written with only `rules` on (at a threshold): each row's findings
-    filtered, then the one findings -> verdict mapping. Error rows stay error rows."""
+def subset_rows(rows: Iterable[dict], keep: RuleFilter, key: str) -> list[dict]:
+    """The verdict rows the tool would have written with only the rules (at the threshold) `keep` keeps: each
+    row's findings filtered as a shared run filters its union's (ToolTuning.profile_filter), then the one
+    findings -> verdict mapping. Error rows stay error rows."""
     from redpen_bench.model.rows import VerdictRow
     from redpen_bench.reviewers.tools.findings import verdict_from_findings
 
-    chosen = set(rules)
     out = []
     for row in rows:
         if row.get("error"):
             out.append(row | {"reviewer": key})
             continue
-        found = [f for f in findings_of(row) if f.rule in chosen and (keep is None or keep(f))]
+        found = keep.findings(findings_of(row))
         verdict = verdict_from_findings(found)
         out.append(VerdictRow.of(key, row["item"], row["variant"], verdict, row.get("sample", 0),
                                  findings=[f.to_dict() for f in sorted(found)]).to_dict())

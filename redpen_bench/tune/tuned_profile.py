@@ -7,13 +7,13 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from redpen_bench.errors import InputError
-from redpen_bench.reviewers.tools.findings import Finding
 from redpen_bench.reviewers.tools.profiles import HEADER_MARK
+from redpen_bench.reviewers.tools.rule_filter import RuleFilter
 
 __all__ = ["HEADER_MARK", "TuneError", "profile_path", "profile_text", "tuned_settings", "tuning_for",
            "write_profile"]
@@ -28,13 +28,15 @@ class ToolTuning:
     all_rules: dict  # profile settings that switch every rule on
     levels: tuple[str, ...] = ()  # severity levels, lowest first, that a threshold may cut at
 
-    def thresholds(self) -> dict[str | None, Callable[[Finding], bool] | None]:
-        """Threshold -> the findings it keeps; None: no threshold (every finding)."""
-        if not self.levels:
-            return {None: None}
-        rank = {level: i for i, level in enumerate(self.levels)}
-        return {level: (lambda f, cut=rank[level]: rank.get(f.severity.lower(), len(rank)) >= cut)
-                for level in self.levels}
+    def thresholds(self) -> dict[str | None, RuleFilter]:
+        """Threshold -> the findings of the every-rule run it keeps; None: no threshold (every finding)."""
+        return {level: self.profile_filter(None, level) for level in self.levels} or {None: RuleFilter()}
+
+    def profile_filter(self, rules: Iterable[str] | None, threshold: str | None) -> RuleFilter:
+        """What a tuned profile of `rules` (None: every rule) at `threshold` keeps of the every-rule run: the
+        filter a shared run cuts its union with (reviewers/tools/rule_filter.py)."""
+        return RuleFilter(None if rules is None else frozenset(rules), min_level=threshold,
+                          levels=self.levels if threshold else ())
 
 
 def tuning_for(tool: str) -> ToolTuning:

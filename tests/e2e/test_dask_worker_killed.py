@@ -14,11 +14,11 @@ import pytest
 
 from redpen_bench.model.corpus import load_corpus
 from redpen_bench.reviewers.base import ReviewOptions
-from redpen_bench.reviewers.tools.batches import batches
 from redpen_bench.reviewers.tools.static import find_executable
 from redpen_bench.run.executor import open_executor
 from redpen_bench.run.folder import RunFolder
 from redpen_bench.run.runner import run_reviewers
+from redpen_bench.run.tool_batches import batches
 from tests.tools.test_static_adapters import fake_tool
 
 pytest.importorskip("distributed")

@@ -9,9 +9,9 @@ import pytest
 
 from redpen_bench.model.corpus import load_corpus
 from redpen_bench.reviewers.base import ReviewOptions
-from redpen_bench.reviewers.tools.batches import batches
 from redpen_bench.run.executor import open_executor
 from redpen_bench.run.runner import run_reviewers
+from redpen_bench.run.tool_batches import batches
 from tests.tools.test_shared_runs import SHIPPED_PROFILES, rows
 
 pytest.importorskip("distributed")
@@ -57,8 +57,8 @@ def _ruff_and_files():
 
 def test_batches_carried_as_contents_say_what_one_run_says():
     """Inline (one process), so only the batching and the carrying of contents are under test."""
-    from redpen_bench.reviewers.tools.batches import scan_spread
     from redpen_bench.run.executor import Executor
+    from redpen_bench.run.tool_batches import scan_spread
 
     reviewer, files = _ruff_and_files()
     spread = scan_spread(reviewer, files, Executor("inline", None, 2, distributed=True))
@@ -66,8 +66,8 @@ def test_batches_carried_as_contents_say_what_one_run_says():
 
 
 def test_a_worker_with_another_tool_version_is_refused(monkeypatch):
-    from redpen_bench.reviewers.tools import batches as module
     from redpen_bench.reviewers.tools.static import ToolError
+    from redpen_bench.run import tool_batches as module
     from redpen_bench.run.executor import Executor
 
     reviewer, files = _ruff_and_files()

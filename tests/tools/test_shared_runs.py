@@ -1,4 +1,4 @@
-"""Profiles of one tool in one run share one tool process (run/shared_tools.py), and each profile's verdicts
+"""Profiles of one tool in one run share one tool process (run/tool_runs.py), and each profile's verdicts
 are the ones its own run gives: proved on the shipped corpus for every shipped profile, then the cases where a
 union would not be exact (other options than rule selection, rules about other rules) and the cache."""
 

@@ -4,6 +4,7 @@ not noise, and the cross-validation never lets an item sit on both sides of a fo
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from itertools import combinations
 
 import numpy as np
@@ -15,6 +16,7 @@ from redpen_bench.model.corpus import load_corpus
 from redpen_bench.model.rows import VerdictRow
 from redpen_bench.model.verdict import Verdict
 from redpen_bench.reviewers.tools.findings import Finding
+from redpen_bench.reviewers.tools.rule_filter import RuleFilter
 from redpen_bench.scoring.scorer import METRICS, score_rows, tier_metrics
 from redpen_bench.tune.search import (
     assign_folds,
@@ -194,10 +196,11 @@ def test_table_scores_every_subset_as_score_rows_does(small_corpus, data):
         found = data.draw(st.lists(finding, max_size=4))
         rows.append(VerdictRow.of("all", v.item_id, v.name, Verdict(bool(found)),
                                   findings=[f.to_dict() for f in found]).to_dict())
-    keep = data.draw(st.sampled_from([None, lambda f: f.severity != "low"]))
+    keep = data.draw(st.sampled_from([RuleFilter(), RuleFilter(min_level="medium", levels=("low", "medium", "high"))]))
     table = table_from_rows(rows, small_corpus, keep)
     subsets = [s for size in range(len(table.rules) + 1) for s in combinations(table.rules, size)]
-    all_rows = [row for i, subset in enumerate(subsets) for row in subset_rows(rows, subset, f"s{i}", keep)]
+    all_rows = [row for i, subset in enumerate(subsets)
+                for row in subset_rows(rows, replace(keep, rules=frozenset(subset)), f"s{i}")]
     scored = score_rows(all_rows, small_corpus).to_json()["reviewers"]  # one call: a reviewer per subset
     member = np.array([[rule in subset for rule in table.rules] for subset in subsets]).reshape(len(subsets), -1)
     metrics = tier_metrics(*table.subset_metrics(member), table.defective, table.tier_index, len(table.tiers))
@@ -212,9 +215,9 @@ def test_rows_of_a_subset_are_the_tools_verdicts(small_corpus):
     v = small_corpus.snippets[0]
     found = [Finding(3, 3, "B", "b says"), Finding(1, 2, "A", "a says")]
     row = VerdictRow.of("all", v.item_id, v.name, Verdict(True), findings=[f.to_dict() for f in found]).to_dict()
-    (only_a,) = subset_rows([row], ["A"], "sub")
+    (only_a,) = subset_rows([row], RuleFilter(frozenset({"A"})), "sub")
     assert (only_a["defect"], only_a["lines"], only_a["explanation"]) == (True, [1, 2], "A: a says")
-    (none,) = subset_rows([row], [], "sub")
+    (none,) = subset_rows([row], RuleFilter(frozenset()), "sub")
     assert (none["defect"], none["lines"]) == (False, [])
 
 
@@ -290,7 +293,7 @@ def test_a_written_profile_answers_as_the_table_said(tool, tool_corpus, tmp_path
     assert path == tmp_path / "analyzers" / tool / "tuned.toml"
     rerun = {(r["item"], r["variant"]): r for r in collect_rows(profile_reviewer(f"{tool}:tuned", options),
                                                                  "tuned", tool_corpus)}
-    expected = subset_rows(rows, chosen.rules, "tuned", tuning.thresholds()[chosen.threshold])
+    expected = subset_rows(rows, tuning.profile_filter(chosen.rules, chosen.threshold), "tuned")
     for row in expected:
         got = rerun[(row["item"], row["variant"])]
         assert (got["defect"], got["lines"], got["explanation"]) == (row["defect"], row["lines"], row["explanation"])

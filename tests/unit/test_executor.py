@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from redpen_bench.errors import InputError
-from redpen_bench.reviewers.tools.batches import MIN_BATCH, batches
 from redpen_bench.run.executor import Executor, check_spec, open_executor
+from redpen_bench.run.tool_batches import MIN_BATCH, batches
 
 
 @pytest.mark.parametrize("spec", ["local", "dask:local", "dask:tcp://10.0.0.5:8786", "dask:tls://h:1"])

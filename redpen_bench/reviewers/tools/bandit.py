@@ -4,7 +4,7 @@ suffixes never applies), with no configuration file.
 Profile keys: `severity` and `confidence` (the lowest reported: low | medium | high), `tests` (only these
 test ids) and `skips`. bandit gives no end line: a finding covers its `line_range`.
 
-Profiles share one run (run/shared_tools.py) at the lowest severity any of them reports, with every test
+Profiles share one run (run/tool_runs.py) at the lowest severity any of them reports, with every test
 any of them runs; each keeps its own severities and tests. Findings carry bandit's severity but not its
 confidence, so only profiles of one confidence share a run, and only when they name tests by plain id (B307).
 """
@@ -18,7 +18,8 @@ from pathlib import Path
 
 from redpen_bench.reviewers.tools.findings import FileResult, Finding, file_results, staged_name
 from redpen_bench.reviewers.tools.profiles import Setting
-from redpen_bench.reviewers.tools.static import RuleSharing, StaticReviewer
+from redpen_bench.reviewers.tools.rule_filter import RuleFilter
+from redpen_bench.reviewers.tools.static import StaticReviewer
 from redpen_bench.reviewers.tools.tool import ToolDescription
 
 LEVELS = ("low", "medium", "high")
@@ -82,23 +83,19 @@ class Bandit(StaticReviewer):
     def tuned_settings(self, rules, threshold, profile_dir, name) -> dict:
         return {"severity": threshold or "low", "confidence": "low", "tests": list(rules)}
 
-    def _share_key(self) -> tuple | None:
+    def share_key(self) -> tuple | None:
         if not all(_TEST_ID.match(t) for t in [*self.profile["tests"], *self.profile["skips"]]):
             return None
         return (self.profile["confidence"],)
 
-    def _union(self, members: Sequence[StaticReviewer]) -> dict:
+    def union_settings(self, members: Sequence[StaticReviewer]) -> dict:
         profiles = [member.profile for member in members]
         every_test = any(not p["tests"] for p in profiles)
         return {"severity": min((p["severity"] for p in profiles), key=LEVELS.index),
                 "tests": [] if every_test else sorted({t for p in profiles for t in p["tests"]}),
                 "skips": sorted(set.intersection(*(set(p["skips"]) for p in profiles)))}
 
-    def _keeps(self, finding: Finding) -> bool:
-        tests, skips = self.profile["tests"], self.profile["skips"]
-        # bandit ranks its UNDEFINED severity below low: no profile reports it
-        severity = LEVELS.index(finding.severity) if finding.severity in LEVELS else -1
-        return (severity >= LEVELS.index(self.profile["severity"])
-                and (not tests or finding.rule in tests) and finding.rule not in skips)
-
-    sharing = RuleSharing(key=_share_key, union=_union, keeps=_keeps)
+    def resolve_filter(self) -> RuleFilter:
+        # bandit ranks its UNDEFINED severity below low: no profile reports it (RuleFilter ranks it so too)
+        return RuleFilter(frozenset(self.profile["tests"]) or None, frozenset(self.profile["skips"]),
+                          self.profile["severity"], LEVELS)

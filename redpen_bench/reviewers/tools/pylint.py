@@ -5,7 +5,7 @@ Profile keys: `enable` and `disable` (message ids, symbols or categories C R W E
 snippets means nothing, so it is always off. Columns in json2 are 0-based; `endLine` is null for some messages.
 pylint's exit status is a bitmask of the message categories it emitted; only 32 (usage error) is a failure.
 
-Profiles share one run (run/shared_tools.py): pylint itself resolves each profile's enable/disable lists to
+Profiles share one run (run/tool_runs.py): pylint itself resolves each profile's enable/disable lists to
 the messages it enables (`--list-msgs-enabled`, a start-up of pylint without a scan), the shared run enables
 the union message by message, and each profile keeps the messages it enables. Both keys are rule selection, so
 every pylint profile can share.
@@ -21,7 +21,8 @@ from pathlib import Path
 
 from redpen_bench.reviewers.tools.findings import FileResult, Finding, end_line, file_results
 from redpen_bench.reviewers.tools.profiles import Setting
-from redpen_bench.reviewers.tools.static import TARGET_PYTHON, RuleSharing, StaticReviewer, ToolError
+from redpen_bench.reviewers.tools.rule_filter import RuleFilter
+from redpen_bench.reviewers.tools.static import TARGET_PYTHON, StaticReviewer, ToolError
 from redpen_bench.reviewers.tools.tool import ToolDescription
 
 # json2 message types, lowest first; "fatal" never reaches a finding (the adapter makes it an error row)
@@ -85,20 +86,23 @@ class Pylint(StaticReviewer):
         return [exe, "--output-format=json2", "--persistent=n", "--score=n", f"--jobs={jobs}",
                 *self.profile_args(workdir), "--", *files]
 
-    def _resolve(self) -> frozenset[str]:
+    # useless-suppression reports a disable pragma that suppressed nothing, suppressed-message one that did:
+    # beside more messages, both change
+    interacting_rules = frozenset({"useless-suppression", "suppressed-message"})
+    pragma = b"pylint"
+
+    def share_key(self) -> tuple:
+        return ()
+
+    def resolve_filter(self) -> RuleFilter:
         try:
-            return enabled_messages(self.ask_tool(lambda exe, workdir: [exe, *self.profile_args(workdir),
-                                                                          "--list-msgs-enabled"]))
+            return RuleFilter(enabled_messages(self.ask_tool(lambda exe, workdir: [exe, *self.profile_args(workdir),
+                                                                          "--list-msgs-enabled"])))
         except ValueError as exc:
             raise ToolError(f"pylint: cannot read which messages a profile enables: {exc}") from None
 
-    def _union(self, members: Sequence[StaticReviewer]) -> dict:
+    def union_settings(self, members: Sequence[StaticReviewer]) -> dict:
         return {"disable": ["all"], "enable": sorted(frozenset().union(*(member.rules() for member in members)))}
-
-    # useless-suppression reports a disable pragma that suppressed nothing, suppressed-message one that did:
-    # beside more messages, both change
-    sharing = RuleSharing(key=lambda reviewer: (), rules=_resolve, union=_union,
-                          interacting=frozenset({"useless-suppression", "suppressed-message"}), pragma=b"pylint")
 
     def extra_env(self, home: Path) -> dict[str, str]:
         return {"PYLINTHOME": str(home / "pylint")}

@@ -3,7 +3,7 @@
 Profile keys: `select` (rule codes or prefixes; absent = ruff's own default set of the installed version) and
 `ignore`. Columns in ruff's JSON are 1-based.
 
-Profiles share one run (run/shared_tools.py): ruff itself resolves each profile's selection to rule codes
+Profiles share one run (run/tool_runs.py): ruff itself resolves each profile's selection to rule codes
 (`--show-settings`, milliseconds), the shared run selects the union code by code, and each profile keeps the
 findings of its own codes. Both keys are rule selection, so every ruff profile can share.
 """
@@ -17,7 +17,8 @@ from pathlib import Path
 
 from redpen_bench.reviewers.tools.findings import FileResult, Finding, end_line, file_results
 from redpen_bench.reviewers.tools.profiles import Setting
-from redpen_bench.reviewers.tools.static import TARGET_PYTHON, RuleSharing, StaticReviewer, ToolError
+from redpen_bench.reviewers.tools.rule_filter import RuleFilter
+from redpen_bench.reviewers.tools.static import TARGET_PYTHON, StaticReviewer, ToolError
 from redpen_bench.reviewers.tools.tool import ToolDescription
 
 TOOL = ToolDescription("ruff", env_prefixes=("RUFF_",), all_rules={"select": ["ALL"], "ignore": []},
@@ -70,26 +71,29 @@ class Ruff(StaticReviewer):
     def command(self, exe: str, files: list[str], workdir: Path) -> list[str]:
         return [exe, "check", *self.profile_args(), "--no-cache", "--no-fix", "--output-format", "json", "--", *files]
 
-    def _resolve(self) -> frozenset[str]:
+    # unused-noqa reports a noqa comment naming a code that did not fire, and says which codes it names are not
+    # enabled: beside more rules, both change
+    interacting_rules = frozenset({"RUF100"})
+    pragma = b"noqa"
+
+    def share_key(self) -> tuple:
+        return ()
+
+    def resolve_filter(self) -> RuleFilter:
         def command(exe: str, workdir: Path) -> list[str]:
             (workdir / "s.py").write_text("")
             return [exe, "check", *self.profile_args(), "--show-settings", "s.py"]
 
         try:
-            return enabled_rules(self.ask_tool(command))
+            return RuleFilter(enabled_rules(self.ask_tool(command)))
         except ValueError as exc:
             raise ToolError(f"ruff: cannot read which rules a profile selects: {exc}") from None
 
-    def _union(self, members: Sequence[StaticReviewer]) -> dict | None:
+    def union_settings(self, members: Sequence[StaticReviewer]) -> dict | None:
         union = frozenset().union(*(member.rules() for member in members))
         settings = {"select": sorted(union), "ignore": []}
         # ruff drops one rule of an incompatible pair (D203 beside D211) when both are selected
         return settings if self.with_settings(settings, "union").rules() == union else None
-
-    # unused-noqa reports a noqa comment naming a code that did not fire, and says which codes it names are not
-    # enabled: beside more rules, both change
-    sharing = RuleSharing(key=lambda reviewer: (), rules=_resolve, union=_union,
-                          interacting=frozenset({"RUF100"}), pragma=b"noqa")
 
     def parse(self, output: str, files: list[str]) -> dict[str, FileResult]:
         return parse_ruff(output, files)

@@ -7,7 +7,7 @@ check and metrics off and points HOME at a temporary folder; `--no-rewrite-rule-
 rule id. The rule files' contents are part of the cache key, so editing a rule re-runs semgrep. semgrep gets
 the profile's rules in one config file (reviewers/tools/semgrep_pack.py says why).
 
-Profiles share one run (run/shared_tools.py) over the union of their rule files; each keeps the rules of
+Profiles share one run (run/tool_runs.py) over the union of their rule files; each keeps the rules of
 its own files and severities, known from the rule files themselves. A union in which one rule id comes from
 two files could not tell them apart: those profiles run apart.
 """
@@ -25,8 +25,9 @@ from pathlib import Path
 
 from redpen_bench.reviewers.tools.findings import FileResult, Finding, end_line, file_results, staged_name
 from redpen_bench.reviewers.tools.profiles import ProfileError, Setting
+from redpen_bench.reviewers.tools.rule_filter import RuleFilter
 from redpen_bench.reviewers.tools.semgrep_pack import Pack, config_files
-from redpen_bench.reviewers.tools.static import RuleSharing, StaticReviewer, ToolError
+from redpen_bench.reviewers.tools.static import StaticReviewer, ToolError
 from redpen_bench.reviewers.tools.tool import ToolDescription
 
 # its profiles name rule files, not rule ids: a file that does not exist is refused by check_profile
@@ -145,10 +146,14 @@ class Semgrep(StaticReviewer):
     def parse(self, output: str, files: list[str]) -> dict[str, FileResult]:
         return parse_semgrep(output, files)
 
-    def _resolve(self) -> frozenset[str] | None:
-        return self.pack.ids(self.profile["severity"])
+    def share_key(self) -> tuple:
+        return ()
 
-    def _union(self, members: Sequence[StaticReviewer]) -> dict | None:
+    def resolve_filter(self) -> RuleFilter | None:
+        ids = self.pack.ids(self.profile["severity"])
+        return None if ids is None else RuleFilter(ids)
+
+    def union_settings(self, members: Sequence[StaticReviewer]) -> dict | None:
         packs = [member.pack for member in members]
         if not all(pack.ok for pack in packs):  # semgrep reads those files itself: who knows what it makes of them
             return None
@@ -156,8 +161,6 @@ class Semgrep(StaticReviewer):
         settings = {"rules": sorted({str(path) for pack in packs for path in pack.files}),
                     "severity": sorted(set().union(*severities)) if all(severities) else []}
         return settings if self.with_settings(settings, "union").pack.unambiguous() else None
-
-    sharing = RuleSharing(key=lambda reviewer: (), rules=_resolve, union=_union)
 
     def tuned_settings(self, rules, threshold, profile_dir, name) -> dict:
         """The rule files defining `rules`, named relative to the profile's folder; files outside it (a profile

@@ -7,9 +7,14 @@ in a fresh temporary folder, one copy per distinct content, so no ignore rule (s
 file name changes what a tool reports; every tool runs with HOME and XDG folders in that temporary folder and
 without its environment variables, so a user's configuration never reaches it.
 
-Several profiles of one tool in one run share one tool process (run/shared_tools.py): a tool module that
-can say which rules a profile reports (`rules`, `keeps`) and build the union of several profiles
-(`union_settings`) declares a `RuleSharing` record.
+A reviewer here is one local operation, "run tool X with profile S over these files" (`scan`: stage, command,
+parse; `lookup`/`store`: the verdict cache), and the facts about its profile that let a run share one tool
+process between profiles: `share_key`, `resolve_filter` (which findings of a bigger run it keeps, a pure
+RuleFilter), `union_settings`, `interacting_rules` and `pragma`, plain methods and attributes a tool module
+overrides. Which tool runs to make for a run's profiles, where (here or in batches on an executor's workers)
+and what each profile keeps is decided in one place, the run layer's planner (run/tool_runs.py), for `run`,
+`compare` and `tune` alike; so a reviewer never learns of the profiles beside it, and a new tool's module only
+states facts about its own profiles.
 
 What the rest of the package needs to know of a tool is its ToolDescription (`tool`, reviewers/tools/tool.py),
 declared in its module; what it asks of a tool (which rules it knows, a tuned profile's settings) are methods.
@@ -24,11 +29,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar
 
 from redpen_bench.reviewers.base import Emit, Reviewer, ReviewOptions, Task, cache_key, error_verdict, open_cache_of
-from redpen_bench.reviewers.tools.batches import scan_spread
-from redpen_bench.reviewers.tools.findings import FileResult, Finding, verdict_from_findings
+from redpen_bench.reviewers.tools.findings import FileResult, verdict_from_findings
 from redpen_bench.reviewers.tools.process import (
     ToolError,
     find_executable,
@@ -38,17 +42,8 @@ from redpen_bench.reviewers.tools.process import (
     tool_version,
 )
 from redpen_bench.reviewers.tools.profiles import Profile, ProfileError, Schema, load_profile
+from redpen_bench.reviewers.tools.rule_filter import RuleFilter
 from redpen_bench.reviewers.tools.tool import ToolDescription
-
-
-class SharedRun(Protocol):
-    """One tool run for several profiles, made by the run layer (run/shared_tools.py): named here, not
-    imported, so this layer never imports the one above it."""
-
-    def serves(self, member: Any, files: dict[str, Path]) -> bool: ...
-
-    def results(self, member: Any) -> tuple[dict[str, FileResult], dict[str, FileResult] | Exception]: ...
-
 
 TARGET_PYTHON = "3.11"  # the corpus's snippets are Python 3.11+
 
@@ -58,24 +53,6 @@ class BatchRun:
     names: dict[str, str]  # staged file name -> content hash
     output: str  # the tool's stdout
     command: list[str]
-
-
-@dataclass(frozen=True)
-class RuleSharing:
-    """What a tool declares so that several of its profiles share one tool process (run/shared_tools.py).
-
-    Profiles of one tool with equal `key`s differ at most in which rules they report, so one run with the union
-    of their rules (`union`), each keeping its own findings (`keeps`), gives each exactly its own run's findings.
-    The key holds every setting that changes findings beyond rule selection (bandit's confidence); None: the
-    profile always runs alone. `interacting` rules report on other rules (ruff's unused-noqa, pylint's
-    useless-suppression): a profile with one shares a bigger run only when no file it needs holds `pragma`."""
-
-    key: Callable[[Any], tuple | None]  # (reviewer) -> share key
-    union: Callable[[Any, Sequence[Any]], dict | None]  # (reviewer, members) -> settings of the union run, or None
-    rules: Callable[[Any], frozenset[str] | None] = lambda reviewer: None  # the rules its own run can report
-    keeps: Callable[[Any, Finding], bool] | None = None  # default: the finding's rule is one of `rules`
-    interacting: frozenset[str] = frozenset()
-    pragma: bytes = b""
 
 
 class StaticReviewer(Reviewer):
@@ -90,8 +67,10 @@ class StaticReviewer(Reviewer):
     # bump when the command line or the parser changes what a file's findings are: old cache entries then miss
     reader_version: ClassVar[int] = 1
     executable: str | None = None  # tests point this (or REDPEN_<TOOL>_EXE) at a fake tool
-    sharing: ClassVar[RuleSharing | None] = None  # None: every profile runs the tool on its own
-    shared: SharedRun | None = None  # set by share_tool_runs when other profiles of the tool run beside it
+    # rules whose findings depend on which other rules run (ruff's unused-noqa, pylint's useless-suppression): a
+    # profile with one shares a bigger run only when no file it needs holds `pragma`, the comment they read
+    interacting_rules: ClassVar[frozenset[str]] = frozenset()
+    pragma: ClassVar[bytes] = b""
 
     def __init__(self, arg: str | None, options: ReviewOptions):
         super().__init__(arg, options)
@@ -150,34 +129,42 @@ class StaticReviewer(Reviewer):
                     raise ProfileError(f"{self.profile.path}: field '{key}': {self.family} {self.version} knows "
                                        f"no rule '{entry}'")
 
-    # -- sharing one run between profiles: the tool's RuleSharing, asked through these ---------------
+    # -- sharing one run between profiles (run/tool_runs.py asks these) -----------------------------
     def share_key(self) -> tuple | None:
-        return self.sharing.key(self) if self.sharing else None
+        """Profiles of one tool with equal keys differ at most in which rules they report, so one run with the
+        union of their rules, each keeping its own findings (`rule_filter`), gives each exactly its own run's
+        findings. The key holds every setting that changes findings beyond rule selection (bandit's
+        confidence); None: the profile always runs alone."""
+        return None
 
-    def rules(self) -> frozenset[str] | None:
-        """The rule ids this profile's own run can report, resolved once per reviewer. Not a cached_property: on
-        Python 3.11 its lock is shared by every instance, and the profiles of a shared run resolve side by side."""
-        if "_rules" not in self.__dict__:
-            self.__dict__["_rules"] = self.sharing.rules(self) if self.sharing else None
-        return self.__dict__["_rules"]
+    def resolve_filter(self) -> RuleFilter | None:
+        """Which findings of a run with more rules this profile's own run reports (may ask the tool); None: it
+        cannot say, and runs alone."""
+        return None
 
     def union_settings(self, members: Sequence[StaticReviewer]) -> dict | None:
-        return self.sharing.union(self, members) if self.sharing else None
+        """The settings of one run that reports everything each member reports; None: the tool would not run
+        that union exactly (ruff drops one rule of an incompatible pair), so the members run apart."""
+        return None
 
-    def keeps(self, finding: Finding) -> bool:
-        """Whether this profile's own run would report `finding`, seen in a run with more rules."""
-        if self.sharing and self.sharing.keeps:
-            return self.sharing.keeps(self, finding)
-        rules = self.rules()
-        return rules is not None and finding.rule in rules
+    def rule_filter(self) -> RuleFilter | None:
+        """`resolve_filter`, once per reviewer. Not a cached_property: on Python 3.11 its lock is shared by every
+        instance, and the profiles of a shared run resolve side by side."""
+        if "_rule_filter" not in self.__dict__:
+            self.__dict__["_rule_filter"] = self.resolve_filter()
+        return self.__dict__["_rule_filter"]
+
+    def rules(self) -> frozenset[str] | None:
+        """The rule ids this profile's own run can report; None: every rule, or it cannot say."""
+        found = self.rule_filter()
+        return None if found is None else found.rules
 
     def with_profile(self, profile: Profile) -> StaticReviewer:
         """A copy of this reviewer running another profile; what was derived from the profile is derived
         again (semgrep: its rule files)."""
         clone = copy.copy(self)
         clone.profile = profile
-        clone.shared = None
-        clone.__dict__.pop("_rules", None)
+        clone.__dict__.pop("_rule_filter", None)
         for klass in type(self).__mro__:
             for attr, value in vars(klass).items():
                 if isinstance(value, cached_property):
@@ -242,12 +229,9 @@ class StaticReviewer(Reviewer):
         return BatchRun(names, output, cmd)
 
     def scan(self, files: dict[str, Path]) -> dict[str, FileResult]:
-        """Run the tool once over `files` (content hash -> source path); a result per content hash."""
+        """Run the tool once, here, over `files` (content hash -> source path); a result per content hash."""
         if not files:
             return {}
-        executor = self.options.executor
-        if executor is not None and executor.distributed and len(files) > 1:  # batches on the workers
-            return scan_spread(self, files, executor)
         batch = self.run_batch(files)
         names = batch.names
         try:
@@ -280,30 +264,17 @@ class StaticReviewer(Reviewer):
             cache.flush()
 
     def review(self, tasks: Sequence[Task], emit: Emit) -> None:
+        """A static reviewer's tool runs are planned with the other profiles of the run (run/tool_runs.py,
+        `review_tools`): the runner and tune call that, which then emits each profile's rows."""
+        raise TypeError(f"{self.family}: a static reviewer is run through redpen_bench.run.tool_runs.review_tools")
+
+    def emit_rows(self, tasks: Sequence[Task], results: dict[str, FileResult], emit: Emit, cached: bool) -> None:
+        """The rows of the `tasks` whose file has a result in `results` (content hash -> result), in its order."""
         by_digest: dict[str, list[Task]] = {}
         for task in tasks:
             by_digest.setdefault(task.snippet.sha256, []).append(task)
-        files = {digest: group[0].snippet.path for digest, group in by_digest.items()}
-        if self.shared is not None and self.shared.serves(self, files):
-            cached, fresh = self.shared.results(self)  # one tool run for every profile of the tool
-        else:
-            cached, missing = self.lookup(files)
-            fresh = None
-        for digest, result in cached.items():
-            self._emit(by_digest[digest], result, emit, cached=True)
-        if fresh is None:
-            fresh = self.scan(missing)
-            for digest, result in fresh.items():  # the rows first: they are what a cache failure must not lose
-                self._emit(by_digest[digest], result, emit, cached=False)
-            self.store(fresh)
-            return
-        if isinstance(fresh, Exception):  # the shared run failed: the cached rows above stand
-            raise copy.copy(fresh)  # a copy per member: each thread's raise writes its own traceback
-        for digest, result in fresh.items():
-            self._emit(by_digest[digest], result, emit, cached=False)
-
-    def _emit(self, tasks: list[Task], result: FileResult, emit: Emit, cached: bool) -> None:
-        findings = [f.to_dict() for f in sorted(result.findings)]
-        verdict = error_verdict(result.error) if result.error else verdict_from_findings(result.findings)
-        for task in tasks:
-            emit(task, verdict, findings=findings, cached=cached)
+        for digest, result in results.items():
+            findings = [f.to_dict() for f in sorted(result.findings)]
+            verdict = error_verdict(result.error) if result.error else verdict_from_findings(result.findings)
+            for task in by_digest.get(digest, ()):
+                emit(task, verdict, findings=findings, cached=cached)

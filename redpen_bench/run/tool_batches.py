@@ -1,4 +1,5 @@
-"""A static analyzer's files spread over the workers of a distributed executor (--executor dask:...).
+"""One tool run spread over the workers of a distributed executor (--executor dask:...), for the planner of tool
+runs (run/tool_runs.py).
 
 The files are split, in content-hash order, into batches; each batch is one task: one tool process over it on a
 worker, as `StaticReviewer.scan` runs one over all of them here. A file's findings depend on that file alone
@@ -15,23 +16,11 @@ import math
 import tempfile
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Protocol
 
-from redpen_bench.reviewers.base import ReviewOptions, TaskExecutor
+from redpen_bench.reviewers.base import TaskExecutor
 from redpen_bench.reviewers.tools.findings import FileResult
 from redpen_bench.reviewers.tools.process import ToolError, tool_version
-
-
-class StaticReviewer(Protocol):
-    """What a batch needs of a static reviewer (reviewers/tools/static.py, which imports this module): named
-    here, not imported, so the two modules make no circle."""
-
-    dist: str
-    version: str
-    options: ReviewOptions
-    shared: Any
-
-    def scan(self, files: dict[str, Path]) -> dict[str, FileResult]: ...
+from redpen_bench.reviewers.tools.static import StaticReviewer
 
 MIN_BATCH = 20  # files per task at least: a tool process costs a start-up second or more
 BATCHES_PER_WORKER = 2  # a slow batch on one worker is not all the others wait for
@@ -46,10 +35,9 @@ def batches(digests: list[str], workers: int) -> list[list[str]]:
 
 def worker_copy(reviewer: StaticReviewer) -> StaticReviewer:
     """The reviewer as a task carries it: no verdict cache (the driver looks up and stores), no executor (a
-    worker runs its batch itself), no shared run (the driver planned it)."""
+    worker runs its batch itself)."""
     clone = copy.copy(reviewer)
     clone.options = replace(reviewer.options, cache=None, executor=None)
-    clone.shared = None
     return clone
 
 
@@ -75,3 +63,11 @@ def scan_spread(reviewer: StaticReviewer, files: dict[str, Path], executor: Task
                             "install the same versions on every worker (docs/scale.md)")
         results.update(found)
     return results
+
+
+def scan(reviewer: StaticReviewer, files: dict[str, Path]) -> dict[str, FileResult]:
+    """One tool run over `files`: in batches on the workers when the run's executor is distributed, else here."""
+    executor = reviewer.options.executor
+    if executor is not None and executor.distributed and len(files) > 1:
+        return scan_spread(reviewer, files, executor)
+    return reviewer.scan(files)
