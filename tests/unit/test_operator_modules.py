@@ -21,6 +21,17 @@ def test_one_module_per_operator_code():
         assert module.examples(), f"{module.__name__} has no examples()"
 
 
+def test_mechanism_labels_are_one_operators_and_have_a_title():
+    """VOCABULARY and LABELS are keyed by mechanism label alone: a label two modules share would merge their
+    vocabularies silently. An item's title says `old -> new` from an `old->new` label, else the module's LABELS."""
+    seen: dict[str, str] = {}
+    for module in mutation_operators.MODULES:
+        for label in module.VOCABULARY:
+            assert label not in seen, f"{module.CODE} and {seen[label]} both label a mechanism {label!r}"
+            seen[label] = module.CODE
+            assert label in getattr(module, "LABELS", {}) or len(label.split("->")) == 2, (module.CODE, label)
+
+
 @pytest.mark.parametrize(("statement", "operators"), [
     ("x = a / b", ["AOR", "AOR", "UOI", "OSW"]),
     ("x = a < b", ["ROR", "OSW"]),

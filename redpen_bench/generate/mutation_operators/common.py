@@ -4,7 +4,8 @@ site fields its rules read, and phrase lists that more than one operator's vocab
 An operator module declares `CODE`, `CHANGES` (what it changes, one line: the docs' table), `NODES` (the libcst
 node types it mutates), `sites(node, at)` (called by generate/sites.py at each such node, in the walk's order;
 it records each mutation with `at.replace` or `at.lines`), `VOCABULARY` (and optionally `LABELS`), `obvious(site)`
-and `examples()`."""
+and `examples()`. A mechanism label is the operator's own (VOCABULARY and LABELS of every module are merged by label)
+and reads `old->new` unless LABELS gives it a title (tests/unit/test_operator_modules.py holds both)."""
 
 from __future__ import annotations
 
