@@ -22,10 +22,10 @@ import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from redpen_bench.generate.mutation_operators import BY_CODE, describe
 from redpen_bench.generate.sites import Site, collect
-from redpen_bench.model.operators import MUTATION, describe
 
-OPERATORS: dict[str, str] = {code: describe(code) for code in MUTATION}  # the table is the model's
+OPERATORS: dict[str, str] = {code: describe(code) for code in BY_CODE}
 COUNT_KEYS = ("generated", "uncompilable", "equivalent", "duplicate", "arid", "obvious", "kept")
 _BLANK = re.compile(r"\s*(#.*)?$")
 

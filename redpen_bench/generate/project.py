@@ -16,8 +16,8 @@ from redpen_bench.errors import InputError
 from redpen_bench.generate import items
 from redpen_bench.generate.mutate import MutateResult, check_out, finish, write_items
 from redpen_bench.generate.pipeline import kill_units
-from redpen_bench.generate.project_checks import IGNORED_NAMES, ProjectChecks, collect, mutate_outputs, suite_baseline
-from redpen_bench.generate.project_files import project_units
+from redpen_bench.generate.project_checks import ProjectChecks, collect, mutate_outputs, suite_baseline
+from redpen_bench.generate.project_files import NOT_PROJECT, project_units
 from redpen_bench.generate.units import Killed, Options
 from redpen_bench.run.executor import Executor
 from redpen_bench.run.progress import Progress
@@ -42,7 +42,7 @@ def project_test_text(killed: Killed, snippet, root: Path, tests: tuple[str, ...
         # a pair: its faults may be killed by other tests than the pair is, so the check runs the whole suite
         project=repr(project_rel), source=repr(killed.unit.name),
         tests=repr(list(tests) if killed.mutant.parts else list(killed.tests or tests)),
-        source_sha=repr(digest(source)), modules=repr(modules), ignored=repr(IGNORED_NAMES))
+        source_sha=repr(digest(source)), modules=repr(modules), ignored=repr(NOT_PROJECT))
 
 
 def mutate_project(project: Path, out: Path, options: Options, jobs: int, progress: Progress,

@@ -20,18 +20,18 @@ from pathlib import Path
 from redpen_bench.generate import items
 from redpen_bench.generate.kill import FORCED_FAIL, Outcome, limit_for
 from redpen_bench.generate.project_files import (
+    NOT_PROJECT,
     Collection,
     collect_command,
     failed_tests,
+    not_project,
     parse_collection,
     strip_ansi,
 )
 from redpen_bench.generate.units import Unit
 from redpen_bench.sandbox import contained_env, run_contained
 
-IGNORED_NAMES = (".git", "__pycache__", "*.pyc", ".pytest_cache", ".venv", "venv", ".tox", "node_modules",
-                 ".mypy_cache", ".ruff_cache")
-IGNORED = shutil.ignore_patterns(*IGNORED_NAMES)
+IGNORED = shutil.ignore_patterns(*NOT_PROJECT)
 COLLECT_SECONDS = 120.0  # pytest's collection of a whole project: at least this long, whatever --timeout is
 
 
@@ -44,12 +44,13 @@ def mutate_outputs(root: Path) -> set[str]:
         if "corpus.toml" in files and items.is_previous_output(Path(folder)):
             found.add(Path(folder).relative_to(root).as_posix())
             dirs.clear()
-        dirs[:] = [d for d in dirs if d not in (".git", "node_modules", "__pycache__")]
+        dirs[:] = [d for d in dirs if not not_project(d)]
     return found
 
 
 def copy_project(root: Path, copy: Path) -> Path:
-    """`root` copied to `copy`, without IGNORED and the outputs of mutate inside it."""
+    """`root` copied to `copy`, without what is no part of the project (project_files.NOT_PROJECT) and the
+    outputs of mutate inside it."""
     outputs = mutate_outputs(root)
 
     def ignore(folder: str, names: list[str]) -> set[str]:

@@ -21,8 +21,19 @@ from pathlib import Path
 from redpen_bench.errors import InputError
 from redpen_bench.generate.units import Unit
 
-NOT_SOURCE_DIRS = {".git", "__pycache__", ".venv", "venv", ".tox", ".nox", "build", "dist", "node_modules",
-                   "tests", "test", "testing", "docs", "doc", "examples", "example", "fabfile", "site-packages"}
+# What is no part of a project: its tools' and environments' folders and the files a run rebuilds (shell patterns,
+# as shutil.ignore_patterns takes them). The one list of them: never a source, never copied into a check's scratch
+# copy of the project (project_checks.copy_project), never searched for outputs of mutate (a folder the search
+# skips must be one that is not copied, or an output there would join the copied suite). Its repr is written into
+# every project item's test_item.py, which `verify` copies the project with: a change changes project-mode output.
+NOT_PROJECT = (".git", "__pycache__", "*.pyc", ".pytest_cache", ".venv", "venv", ".tox", "node_modules",
+               ".mypy_cache", ".ruff_cache")
+# Folders whose files are not sources by default, besides NOT_PROJECT and hidden folders. These are copied on
+# purpose: the suite needs its tests and test helpers, and may read docs, examples or build output; only what
+# they hold is not the code under test. .nox and site-packages are environments like .tox and .venv, but
+# NOT_PROJECT leaves them out: moving them there would change every project item's test_item.py.
+NOT_SOURCE_DIRS = {".nox", "build", "dist", "tests", "test", "testing", "docs", "doc", "examples", "example",
+                   "fabfile", "site-packages"}
 NOT_SOURCE_FILES = {"conftest.py", "setup.py", "noxfile.py", "fabfile.py"}
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 # pytest -rfE's short summary: "FAILED tests/test_x.py::test_y[a b] - AssertionError: ..." (" - " and the
@@ -96,6 +107,11 @@ def parse_collection(root: Path, status: int | None, output: str) -> Collection:
     return Collection(frozenset(Path(f).as_posix() for f in found["files"]), tuple(dirs))
 
 
+def not_project(name: str) -> bool:
+    """A file or folder name NOT_PROJECT matches."""
+    return any(fnmatch.fnmatchcase(name, pattern) for pattern in NOT_PROJECT)
+
+
 def _under(rel: str, folders) -> bool:
     return any(rel == f or rel.startswith(f + "/") for f in folders)
 
@@ -105,19 +121,19 @@ def is_default_source(rel: str, collection: Collection, tests: tuple[str, ...]) 
     parts = rel.split("/")
     test_paths = tuple(t.split("::")[0].rstrip("/") for t in tests)
     return not (rel in collection.tests or parts[-1] in NOT_SOURCE_FILES
-                or any(p in NOT_SOURCE_DIRS or p.startswith(".") for p in parts[:-1])
+                or any(p in NOT_SOURCE_DIRS or p.startswith(".") or not_project(p) for p in parts[:-1])
                 or _under(rel, collection.test_dirs) or _under(rel, test_paths))
 
 
 def project_units(root: Path, globs: tuple[str, ...], tests: tuple[str, ...], collection: Collection,
                   outputs: frozenset[str] | set[str] = frozenset()) -> list[Unit]:
     """The files to mutate: those matching --source, else the default sources; never a file pytest collects, nor
-    one inside `outputs` (folders below `root` that are outputs of mutate)."""
+    one inside `outputs` (folders below `root` that are outputs of mutate) or a NOT_PROJECT folder."""
     units, collected = [], []
     for path in sorted(root.rglob("*.py")):
         rel = path.relative_to(root).as_posix()
-        if _under(rel, outputs):
-            continue
+        if _under(rel, outputs) or any(not_project(part) for part in rel.split("/")[:-1]):
+            continue  # never copied into a check's copy of the project, so never checked there
         if globs and not any(fnmatch.fnmatchcase(rel, g) for g in globs):
             continue
         if rel in collection.tests or path.name == "conftest.py":

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from redpen_bench.generate.mutation_operators.common import Example, Site
+import libcst as cst
+
+from redpen_bench.generate.mutation_operators.common import Example, Place, Site
+from redpen_bench.generate.mutation_operators.syntax import AUGMENTED, AUGMENTED_NODE, BINARY, BINARY_NODE, STRINGS
 
 CODE = "AOR"
+CHANGES = "+ - * / // % ** and augmented forms"
+NODES = (cst.BinaryOperation, cst.AugAssign)
+REPLACEMENTS = {
+    "+": ("-",), "-": ("+",), "*": ("/",), "/": ("//", "*"), "//": ("/",), "%": ("//",), "**": ("*",),
+}
 _ADD = ("adds", "adding", "added", "addition", "plus", "sum", "increment", "increas", "+=")
 _SUBTRACT = ("subtract", "minus", "decrement", "decreas", "deduct", "-=", "negative")
 _MULTIPLY = ("multipl", "times", "product", "*=")
@@ -25,6 +33,25 @@ VOCABULARY: dict[str, tuple[str, ...]] = {
 _AUGMENTED = ("accumulat", "running", "augmented", "in place")
 for _old, _new in (("+", "-"), ("-", "+"), ("*", "/"), ("/", "//"), ("//", "/"), ("%", "//"), ("**", "*")):
     VOCABULARY[f"{_old}=->{_new}="] = (*VOCABULARY[f"{_old}->{_new}"], *_AUGMENTED)
+
+
+def sites(node: cst.BinaryOperation | cst.AugAssign, at: Place) -> None:
+    if isinstance(node, cst.AugAssign):
+        op = AUGMENTED.get(type(node.operator))
+        for new in REPLACEMENTS.get(op, ()):
+            operator = AUGMENTED_NODE[new](whitespace_before=node.operator.whitespace_before,
+                                           whitespace_after=node.operator.whitespace_after)
+            at.replace(f"{op}=->{new}=", node, node.with_changes(operator=operator))
+        return
+    op = BINARY.get(type(node.operator))
+    if op is None or isinstance(node.left, STRINGS) or isinstance(node.right, STRINGS):
+        return
+    ws = {"whitespace_before": node.operator.whitespace_before, "whitespace_after": node.operator.whitespace_after}
+    right = node.right.value if isinstance(node.right, cst.Integer) else None
+    for new in REPLACEMENTS.get(op, ()):
+        # `a * 1` -> `a ** 1` and `a + 0` -> `a - 0` mean the same: known equivalent, never a mutant
+        same = (right == "1" and {op, new} == {"*", "**"}) or (right == "0" and {op, new} == {"+", "-"})
+        at.replace(f"{op}->{new}", node, node.with_changes(operator=BINARY_NODE[new](**ws)), equivalent=same)
 
 
 def obvious(site: Site) -> str:

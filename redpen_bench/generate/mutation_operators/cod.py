@@ -3,9 +3,13 @@ planted line alone, so the default corpus drops every COD mutant (`--include-obv
 
 from __future__ import annotations
 
-from redpen_bench.generate.mutation_operators.common import Example, Site
+import libcst as cst
+
+from redpen_bench.generate.mutation_operators.common import Example, Place, Site
 
 CODE = "COD"
+CHANGES = "`if c:` -> `if True:` / `if False:`"
+NODES = (cst.If,)
 VOCABULARY: dict[str, tuple[str, ...]] = {
     "if True": ("always", "unconditional", "regardless", "every time", "even when", "even if", "constant",
                 "if true", "hard coded", "hardcoded"),
@@ -13,6 +17,14 @@ VOCABULARY: dict[str, tuple[str, ...]] = {
                  "hard coded", "hardcoded", "always false"),
 }
 LABELS = {"if True": "condition forced true", "if False": "condition forced false"}
+
+
+def sites(node: cst.If, at: Place) -> None:
+    test = node.test
+    if isinstance(test, cst.Name) and test.value in ("True", "False"):
+        return
+    for value in ("True", "False"):
+        at.replace(f"if {value}", test, cst.Name(value))
 
 
 def obvious(site: Site) -> str:

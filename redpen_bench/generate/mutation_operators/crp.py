@@ -8,9 +8,13 @@ given as a parameter default or a keyword argument (configuration, not logic).""
 
 from __future__ import annotations
 
-from redpen_bench.generate.mutation_operators.common import Example, Site
+import libcst as cst
+
+from redpen_bench.generate.mutation_operators.common import Example, Place, Site
 
 CODE = "CRP"
+CHANGES = "int literal n -> n+1, n-1; True <-> False"
+NODES = (cst.Integer, cst.Name)
 _OFF_BY_ONE = ("off by one", "one too", "too many", "too few", "too large", "too small", "too high", "too low",
                "one more", "one less", "one extra", "extra", "one past", "fencepost", "skips the first",
                "first element", "last element", "zero based", "0 based", "one based", "1 based", "index",
@@ -29,6 +33,32 @@ _IDENTITY = {("0", "BinaryOperation:Add"), ("0", "BinaryOperation:Subtract"), ("
              ("1", "BinaryOperation:Divide"), ("1", "BinaryOperation:FloorDivide"), ("1", "BinaryOperation:Power"),
              ("0", "UnaryOperation:Minus"), ("0", "AugAssign:AddAssign"), ("0", "AugAssign:SubtractAssign"),
              ("1", "AugAssign:MultiplyAssign")}
+
+
+def sites(node: cst.Integer | cst.Name, at: Place) -> None:
+    if isinstance(node, cst.Name):
+        if node.value in ("True", "False"):
+            new = "False" if node.value == "True" else "True"
+            at.replace(f"{node.value}->{new}", node, cst.Name(new))
+        return
+    try:
+        value = int(node.value.replace("_", ""), 0)
+    except ValueError:
+        return
+    for delta, label in ((1, "+1"), (-1, "-1")):
+        new_value = value + delta
+        literal: cst.BaseExpression = cst.Integer(_int_text(node.value, abs(new_value)))
+        if new_value < 0:
+            literal = cst.UnaryOperation(operator=cst.Minus(), expression=literal)
+        at.replace(label, node, literal.with_changes(lpar=node.lpar, rpar=node.rpar))
+
+
+def _int_text(literal: str, value: int) -> str:
+    """The value written in the literal's base."""
+    prefix = literal[:2].lower()
+    if prefix in ("0x", "0o", "0b"):
+        return {"0x": hex, "0o": oct, "0b": bin}[prefix](value)
+    return str(value)
 
 
 def number_phrases(old: str, new: str) -> tuple[str, ...]:

@@ -5,9 +5,13 @@ the combinations reviewers write about a connector ("or instead of and", "uses o
 
 from __future__ import annotations
 
-from redpen_bench.generate.mutation_operators.common import Example, Site
+import libcst as cst
+
+from redpen_bench.generate.mutation_operators.common import Example, Place, Site
 
 CODE = "LCR"
+CHANGES = "and <-> or"
+NODES = (cst.BooleanOperation,)
 _COMMON = ("logical operator", "boolean operator", "connector", "de morgan", "demorgan", "disjunction",
            "conjunction", "short circuit")
 VOCABULARY: dict[str, tuple[str, ...]] = {
@@ -20,6 +24,13 @@ VOCABULARY: dict[str, tuple[str, ...]] = {
                 "use of and", "an and", "logical and", "boolean and", "both", "either", "any of",
                 "every condition", "all conditions", *_COMMON),
 }
+
+
+def sites(node: cst.BooleanOperation, at: Place) -> None:
+    old = node.operator
+    new = (cst.Or if isinstance(old, cst.And) else cst.And)(
+        whitespace_before=old.whitespace_before, whitespace_after=old.whitespace_after)
+    at.replace("and->or" if isinstance(old, cst.And) else "or->and", node, node.with_changes(operator=new))
 
 
 def obvious(site: Site) -> str:

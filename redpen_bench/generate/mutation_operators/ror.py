@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
-from redpen_bench.generate.mutation_operators.common import BOUNDARY, INVERTED, Example, Site
+import libcst as cst
+
+from redpen_bench.generate.mutation_operators.common import BOUNDARY, INVERTED, Example, Place, Site
+from redpen_bench.generate.mutation_operators.syntax import COMPARISON, COMPARISON_NODE
 
 CODE = "ROR"
+CHANGES = "boundary < <-> <=, == <-> !=, is/is not, in/not in"
+NODES = (cst.Comparison,)
+REPLACEMENTS = {
+    "<": ("<=",), "<=": ("<",), ">": (">=",), ">=": (">",), "==": ("!=",), "!=": ("==",),
+    "is": ("is not",), "is not": ("is",), "in": ("not in",), "not in": ("in",),
+}
 _EQUALITY = ("not equal", "equal", "!=", "==", "inequality", "equality", "mismatch", "differ", "same", *INVERTED)
 _IDENTITY = ("is not none", "is none", "none check", "identity", "against none", "for none", "is not none", *INVERTED)
 _MEMBERSHIP = ("not in", "membership", "contain", "member", "already in", *INVERTED)
@@ -20,6 +29,17 @@ VOCABULARY: dict[str, tuple[str, ...]] = {
     "in->not in": _MEMBERSHIP,
     "not in->in": _MEMBERSHIP,
 }
+
+
+def sites(node: cst.Comparison, at: Place) -> None:
+    for i, target in enumerate(node.comparisons):
+        op = COMPARISON[type(target.operator)]
+        old = target.operator
+        for new in REPLACEMENTS[op]:
+            ws = {"whitespace_before": old.whitespace_before, "whitespace_after": old.whitespace_after}
+            targets = list(node.comparisons)
+            targets[i] = target.with_changes(operator=COMPARISON_NODE[new](**ws))
+            at.replace(f"{op}->{new}", node, node.with_changes(comparisons=targets))
 
 
 def obvious(site: Site) -> str:

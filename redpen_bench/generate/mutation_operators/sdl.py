@@ -5,11 +5,40 @@ deletion leaves no trace on the page but what the code no longer does."""
 
 from __future__ import annotations
 
-from redpen_bench.generate.mutation_operators.common import MISSING, Example, Site
+import libcst as cst
+
+from redpen_bench.generate.mutation_operators.common import MISSING, Example, Place, Site
+from redpen_bench.generate.mutation_operators.syntax import STRINGS, is_log_call
 
 CODE = "SDL"
+CHANGES = "a block left empty gets `pass`"
+NODES = (cst.SimpleStatementLine,)
 VOCABULARY: dict[str, tuple[str, ...]] = {"delete": MISSING}
 LABELS = {"delete": "statement deleted"}
+
+
+def sites(node: cst.SimpleStatementLine, at: Place) -> None:
+    """A statement of a function, deleted by whole lines (a bare literal, `pass` and declarations are not)."""
+    if not at.function or len(node.body) != 1:
+        return
+    small = node.body[0]
+    if isinstance(small, (cst.Pass, cst.Global, cst.Nonlocal, cst.Import, cst.ImportFrom)):
+        return
+    if isinstance(small, cst.AnnAssign) and small.value is None:
+        return
+    parent = at.parent
+    arid = at.arid or (isinstance(small, cst.Expr) and is_log_call(small.value))
+    if isinstance(small, cst.Expr) and isinstance(small.value, (*STRINGS, cst.Ellipsis, cst.Integer)):
+        docstring = isinstance(small.value, STRINGS) and parent.body[0] is node
+        if not docstring:
+            return
+        arid = True
+    pos = at.position(node)
+    first, last = pos.start.line, pos.end.line
+    if isinstance(parent, cst.IndentedBlock) and len(parent.body) == 1:
+        at.lines("delete", first, last, at.indent(first, pos.start.column) + "pass" + at.eol(last), arid=arid)
+    else:
+        at.lines("delete", first, last, "", arid=arid, removed=(first, last))
 
 
 def obvious(site: Site) -> str:

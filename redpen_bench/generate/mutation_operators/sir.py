@@ -3,9 +3,13 @@ reads as a copy nobody meant, so the default corpus drops it."""
 
 from __future__ import annotations
 
-from redpen_bench.generate.mutation_operators.common import Example, Site
+import libcst as cst
+
+from redpen_bench.generate.mutation_operators.common import Example, Place, Site
 
 CODE = "SIR"
+CHANGES = "a[i:j] -> a[:j], a[i:]"
+NODES = (cst.Slice,)
 _SLICE = ("slice", "slicing", "sliced", "whole", "entire", "all of", "copy", "same list", "itself")
 VOCABULARY: dict[str, tuple[str, ...]] = {
     "drop start": (*_SLICE, "start", "offset", "beginning", "first", "from index", "skip", "lower bound"),
@@ -13,6 +17,12 @@ VOCABULARY: dict[str, tuple[str, ...]] = {
     "drop step": (*_SLICE, "step", "stride", "every", "skip", "alternat", "every other", "each"),
 }
 LABELS = {"drop start": "slice start dropped", "drop stop": "slice stop dropped", "drop step": "slice step dropped"}
+
+
+def sites(node: cst.Slice, at: Place) -> None:
+    for part, label in (("lower", "drop start"), ("upper", "drop stop"), ("step", "drop step")):
+        if getattr(node, part) is not None:
+            at.replace(label, node, node.with_changes(**{part: None}))
 
 
 def obvious(site: Site) -> str:

@@ -5,9 +5,14 @@ it gives itself away, so the default corpus drops it."""
 
 from __future__ import annotations
 
-from redpen_bench.generate.mutation_operators.common import INVERTED, Example, Site
+import libcst as cst
+
+from redpen_bench.generate.mutation_operators.common import INVERTED, Example, Place, Site
+from redpen_bench.generate.mutation_operators.syntax import BINARY, STRINGS
 
 CODE = "UOI"
+CHANGES = "`not`, unary minus"
+NODES = (cst.BinaryOperation, cst.BooleanOperation, cst.UnaryOperation)
 _NOT = ("the not", "a not", "not operator", "if not", "negat", "double negat", *INVERTED)
 _SIGN = ("sign", "negative", "negat", "minus", "positive", "unary", "absolute")
 VOCABULARY: dict[str, tuple[str, ...]] = {
@@ -20,6 +25,26 @@ VOCABULARY: dict[str, tuple[str, ...]] = {
 }
 LABELS = {"drop not": "`not` dropped", "insert not": "`not` inserted", "drop minus": "unary minus dropped",
           "insert minus": "unary minus inserted"}
+
+
+def sites(node: cst.BinaryOperation | cst.BooleanOperation | cst.UnaryOperation, at: Place) -> None:
+    if isinstance(node, cst.BinaryOperation):
+        op = BINARY.get(type(node.operator))
+        if (op in ("+", "*", "/") and not isinstance(node.left, STRINGS) and not isinstance(node.right, STRINGS)
+                and isinstance(node.right, (cst.Name, cst.Attribute)) and not node.right.lpar):
+            at.replace("insert minus", node,
+                       node.with_changes(right=cst.UnaryOperation(operator=cst.Minus(), expression=node.right)))
+    elif isinstance(node, cst.BooleanOperation):
+        for operand in (node.left, node.right):
+            if isinstance(operand, cst.BooleanOperation) or (
+                    isinstance(operand, cst.UnaryOperation) and isinstance(operand.operator, cst.Not)):
+                continue
+            at.replace("insert not", operand, cst.UnaryOperation(operator=cst.Not(), expression=operand))
+    elif isinstance(node.operator, (cst.Not, cst.Minus)):
+        inner = node.expression
+        if node.lpar:
+            inner = inner.with_changes(lpar=[*node.lpar, *inner.lpar], rpar=[*inner.rpar, *node.rpar])
+        at.replace("drop not" if isinstance(node.operator, cst.Not) else "drop minus", node, inner)
 
 
 def obvious(site: Site) -> str:
