@@ -21,8 +21,8 @@ from redpen_bench.model.corpus_files import (
     sha256_bytes,
     sha256_file,
 )
-from redpen_bench.model.corpus_toml import read_corpus_toml
-from redpen_bench.model.item_fields import DEFECTIVE_VARIANTS, ItemToml, read_item_toml
+from redpen_bench.model.corpus_toml import read_corpus_toml, read_generic_explanations
+from redpen_bench.model.item_fields import DEFECTIVE_VARIANTS, ItemToml, read_explanations, read_item_toml
 
 SCORED_VARIANTS = ("original", "disguised", "fixed", "clean")
 REPAIR_OF = {"original": "fixed", "disguised": "disguised_fixed"}
@@ -130,45 +130,22 @@ class Corpus:
         }
 
 
-def _explanations(folder: Path, defective: dict[str, int], files: dict[str, bytes]
+def _explanations(folder: Path, n_lines: dict[str, int], files: dict[str, bytes]
                   ) -> dict[str, tuple[Explanation, ...]]:
-    """explanations.toml: [[original]] / [[disguised]] tables of style, lines, text (optional file)."""
+    """explanations.toml (optional): its [[original]] / [[disguised]] tables, for the defective variants present."""
     path = folder / EXPLANATIONS_FILE
     if path.name not in files:
         return {}
     data = read_toml(path, files)
-    out = {}
-    for name, entries in data.items():
-        if name not in defective:
-            raise CorpusError(f"{path}: field '{name}': explanations are for the defective variants present "
-                              f"{list(defective)}")
-        if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-            raise CorpusError(f"{path}: field '{name}': expected [[{name}]] tables")
-        parsed = []
-        for i, entry in enumerate(entries):
-            where = f"{name}[{i}]"
-            text, style, lines = entry.get("text"), entry.get("style", ""), entry.get("lines", [])
-            if not isinstance(text, str) or not text.strip():
-                raise CorpusError(f"{path}: field '{where}.text': expected a non-empty string")
-            if not isinstance(style, str):
-                raise CorpusError(f"{path}: field '{where}.style': expected a string")
-            if not isinstance(lines, list) or not all(type(n) is int and 1 <= n <= defective[name] for n in lines):
-                raise CorpusError(f"{path}: field '{where}.lines': expected line numbers of {name}.py "
-                                  f"(1..{defective[name]})")
-            parsed.append(Explanation(style, tuple(lines), text))
-        out[name] = tuple(parsed)
-    return out
+    defective = {name: n for name, n in n_lines.items() if name in DEFECTIVE_VARIANTS}
+    explanations = read_explanations(data, path, defective)
+    return {name: tuple(Explanation(e.style, tuple(e.lines), e.text) for e in getattr(explanations, name))
+            for name in data}
 
 
 def _generic_explanations(root: Path) -> tuple[str, ...]:
     path = root / GENERIC_EXPLANATIONS_FILE
-    if not path.is_file():
-        return ()
-    entries = read_toml(path).get("explanation", [])
-    if not isinstance(entries, list) or not all(isinstance(e, dict) and isinstance(e.get("text"), str)
-                                                for e in entries):
-        raise CorpusError(f"{path}: field 'explanation': expected [[explanation]] tables with a string 'text'")
-    return tuple(e["text"] for e in entries)
+    return read_generic_explanations(read_toml(path), path) if path.is_file() else ()
 
 
 def _load_item(folder: Path, tiers: tuple[str, ...] | None, files: dict[str, bytes]) -> Item:
@@ -252,10 +229,8 @@ def load_corpus(root: str | Path | None = None) -> Corpus:
     tiers = tuple(meta.tiers) if meta.tiers else _tiers_found(items)
     items.sort(key=lambda i: (tiers.index(i.tier), i.id))
 
-    file_hashes = {}  # and the corpus-level TOML
-    for path in sorted(root.glob("*.toml")):
-        if path.is_file() and not path.name.startswith("."):
-            file_hashes[path.relative_to(root).as_posix()] = sha256_file(path)
+    file_hashes = {path.name: sha256_file(path) for path in sorted(root.glob("*.toml"))  # and the corpus's TOML
+                   if path.is_file() and not path.name.startswith(".")}
     return Corpus(
         root=root.resolve(),
         name=meta.name,

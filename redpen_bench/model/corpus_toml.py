@@ -38,3 +38,19 @@ def read_corpus_toml(data: dict, path: Path) -> CorpusToml:
     if not is_plain_name(meta.name):  # it names run and report folders: never a path
         raise CorpusError(f"{path}: field 'name': {meta.name!r} is not a plain name ({PLAIN_NAME_WORDS})")
     return meta
+
+
+class GenericExplanation(msgspec.Struct, frozen=True):
+    text: str
+
+
+class GenericExplanationsToml(msgspec.Struct, frozen=True):
+    """generic-explanations.toml: bug vocabulary with no item specifics, which must score low (other keys pass)."""
+
+    explanation: list[GenericExplanation] = []
+
+
+def read_generic_explanations(data: dict, path: Path) -> tuple[str, ...]:
+    words = "expected [[explanation]] tables with a string 'text'"
+    generic = convert(data, GenericExplanationsToml, path, {"explanation": words}, CorpusError)
+    return tuple(e.text for e in generic.explanation)

@@ -108,3 +108,36 @@ def read_item_toml(data: dict, path: Path) -> ItemToml:
         raise CorpusError(f"{path}: field 'operators': unknown {unknown}; known: "
                           f"{list(KNOWN_OPERATORS + MUTATION_OPERATORS)}")
     return item
+
+
+class ExplanationEntry(msgspec.Struct, frozen=True):
+    """One [[original]] / [[disguised]] table of explanations.toml: a natural correct explanation (other keys
+    pass)."""
+
+    text: NonEmptyText
+    style: str = ""
+    lines: list[int] = []  # the lines this explanation would name
+
+
+class ExplanationsToml(msgspec.Struct, frozen=True):
+    original: list[ExplanationEntry] = []
+    disguised: list[ExplanationEntry] = []
+
+
+def read_explanations(data: dict, path: Path, n_lines: dict[str, int]) -> ExplanationsToml:
+    """A parsed explanations.toml; `n_lines`: the defective variants present and their line counts."""
+    for name in data:
+        if name not in n_lines:
+            raise CorpusError(f"{path}: field '{name}': explanations are for the defective variants present "
+                              f"{list(n_lines)}")
+    expected = {}
+    for name, n in n_lines.items():
+        expected |= {name: f"expected [[{name}]] tables", f"{name}[].text": "expected a non-empty string",
+                     f"{name}[].style": "expected a string",
+                     f"{name}[].lines": f"expected line numbers of {name}.py (1..{n})"}
+    explanations = convert(data, ExplanationsToml, path, expected, CorpusError)
+    for name, n in n_lines.items():
+        for i, entry in enumerate(getattr(explanations, name)):
+            if not all(1 <= line <= n for line in entry.lines):
+                raise CorpusError(f"{path}: field '{name}[{i}].lines': {expected[f'{name}[].lines']}")
+    return explanations

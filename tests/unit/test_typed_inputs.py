@@ -123,3 +123,20 @@ def test_an_error_no_field_words_cover_keeps_msgspec_words():
 
     with pytest.raises(ValueError, match=r"^f.toml: field 'x': expected `int`, got `str`$"):
         convert({"x": "1"}, Point, "f.toml", {}, ValueError)
+
+
+def test_explanations_only_for_the_defective_variants_present(corpus_copy):
+    path = corpus_copy / "items/t2-empty/explanations.toml"
+    path.write_text("[[fixed]]\ntext = 'a repair needs no explanation'\n")  # was read, and never used
+    with pytest.raises(CorpusError, match=r"field 'fixed': explanations are for the defective variants present "
+                                          r"\['original'\]$"):
+        load_corpus(corpus_copy)
+    path.write_text("[[original]]\ntext = 'x'\nstyle = 3\n")
+    with pytest.raises(CorpusError, match=r"explanations.toml: field 'original\[0\].style': expected a string$"):
+        load_corpus(corpus_copy)
+
+
+def test_generic_explanations_need_a_string_text(corpus_copy):
+    (corpus_copy / "generic-explanations.toml").write_text("[[explanation]]\ntext = 3\n")
+    with pytest.raises(CorpusError, match=r"generic-explanations\.toml: field 'explanation': expected"):
+        load_corpus(corpus_copy)
