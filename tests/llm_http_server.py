@@ -4,7 +4,9 @@ The real SDKs talk to it over a socket. A `script(request) -> Action` decides ea
 malformed answers, 429 with Retry-After, 500s, a stall past the client's timeout or a connection cut
 mid-answer. Every request is logged (path, model, body, headers, the prompt's hash, arrival time). A request
 with `"stream": true` gets its answer as server-sent events, as the real APIs send it; `trickle` streams a piece
-every `delay` seconds until the client hangs up (a model that never stops), noting when it did.
+every `delay` seconds until the client hangs up (a model that never stops), noting when it did; `unfinished`
+ends the stream with `[DONE]` and no chunk that says why the answer finished, as llama-cpp-python's server does to
+a streaming answer it interrupts when another request arrives.
 
     python tests/llm_http_server.py --delay 0.2      # prints the port, serves until killed
 """
@@ -27,7 +29,7 @@ DEFAULT_ANSWER = "DEFECT: yes\nLINES: 2\nEXPLANATION: off-by-one: the slice drop
 
 @dataclass
 class Action:
-    kind: str = "answer"  # answer | status | cut | raw | trickle
+    kind: str = "answer"  # answer | status | cut | raw | trickle | unfinished
     text: str = DEFAULT_ANSWER
     status: int = 200
     headers: dict[str, str] = field(default_factory=dict)
@@ -156,6 +158,8 @@ class _Handler(BaseHTTPRequestHandler):
             return
         if request.body.get("stream") and not request.path.endswith("/messages"):
             chunks = self._chunks(request, action.text, action.usage)
+            if action.kind == "unfinished":  # [DONE] before the finish chunk: llama-cpp-python's interrupted answer
+                chunks = [c for c in chunks if not any(choice.get("finish_reason") for choice in c["choices"])]
             events = "".join(f"data: {json.dumps(chunk)}\n\n" for chunk in chunks)
             self._send(200, (events + "data: [DONE]\n\n").encode(), action.headers, "text/event-stream")
             return

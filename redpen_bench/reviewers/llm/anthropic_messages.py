@@ -22,6 +22,7 @@ class AnthropicMessages(LLMReviewer):
     base_url_env = "ANTHROPIC_BASE_URL"
     default_base_url = "https://api.anthropic.com"
     default_max_tokens = 2048
+    structured_modes = {"json-schema": "tool"}
 
     def make_client(self) -> Any:
         from anthropic import AsyncAnthropic

@@ -18,6 +18,11 @@ from redpen_bench.reviewers.llm.pool import Failure, classify_status, status_and
 KEY_STATUSES = frozenset({401, 403})
 
 
+class UnfinishedAnswer(Exception):
+    """A streamed answer that ended before the model finished it: no chunk said why it stopped (finish_reason).
+    Its text is a prefix of an answer, often empty, and must not be stored as a verdict."""
+
+
 @dataclass(frozen=True)
 class Endpoint:
     """What a failure message needs to know about where the reviewer asks."""
@@ -29,6 +34,14 @@ class Endpoint:
 
 
 def classify(exc: BaseException, sdk_module: str, where: Endpoint) -> Failure:
+    if isinstance(exc, UnfinishedAnswer):
+        # measured: llama-cpp-python's server (interrupt_requests, on by default) ends a streaming answer at once
+        # when another request arrives, with [DONE] and no finish_reason; at --concurrency 8, 43 of 44 answers
+        # came back empty and were stored as unparsed verdicts, and the run said nothing
+        return Failure("retry", f"the answer from {where.url} ended before the model finished it (the stream "
+                                "closed with no finish_reason): the server cut it short. llama-cpp-python's "
+                                "server cuts a streaming answer when another request arrives: ask it one "
+                                "request at a time (--concurrency 1, the default for a server on this machine)")
     sdk = importlib.import_module(sdk_module)
     if isinstance(exc, sdk.APIStatusError):
         status, headers = status_and_headers(exc)

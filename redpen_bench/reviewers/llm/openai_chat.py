@@ -7,7 +7,7 @@ Answers are streamed, and --timeout bounds the whole answer: a request that runs
 connection, and a server that streams stops computing it (llama-cpp-python's server checks for a closed
 connection after every token; without streaming it computes a forsaken answer to its end, measured: see
 docs/llm.md). Token counts come from the stream's last chunk (`stream_options.include_usage`) where the server
-sends one.
+sends one. A stream that ends with no finish_reason was cut short by the server, and is retried, never stored.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from redpen_bench.reviewers.llm.failures import UnfinishedAnswer
 from redpen_bench.reviewers.llm.reviewer import Answer, LLMReviewer
 from redpen_bench.reviewers.llm.structured import openai_fields
 
@@ -26,6 +27,7 @@ class OpenAIChat(LLMReviewer):
     key_env = "OPENAI_API_KEY"
     base_url_env = "OPENAI_BASE_URL"
     default_base_url = "https://api.openai.com/v1"
+    structured_modes = {"json-schema": "json-schema", "grammar": "grammar"}
 
     def _encoding(self) -> Any:
         """tiktoken's encoding for an OpenAI model name, if tiktoken is installed and has its tables (it fetches
@@ -67,7 +69,7 @@ class OpenAIChat(LLMReviewer):
             extra.update(constrained.pop("extra_body", {}))
             fields.update(constrained)
         parts: list[str] = []
-        usage, choices = None, 0
+        usage, choices, finish = None, 0, None
         async with asyncio.timeout(self.options.request_timeout):  # the whole answer, not each chunk
             stream = await client.chat.completions.create(
                 model=self.model, messages=messages, stream=True, stream_options={"include_usage": True},
@@ -80,8 +82,11 @@ class OpenAIChat(LLMReviewer):
                         choices += 1
                         if choice.delta is not None and choice.delta.content:
                             parts.append(choice.delta.content)
+                        finish = choice.finish_reason or finish
         if not choices:
             raise ValueError("the response holds no choices")
+        if finish is None:
+            raise UnfinishedAnswer("no finish_reason")
         return Answer(
             text="".join(parts),
             input_tokens=getattr(usage, "prompt_tokens", None),

@@ -41,7 +41,6 @@ from redpen_bench.reviewers.llm.answers import from_cache, stored_verdict
 from redpen_bench.reviewers.llm.pool import Budget, Failure, Outcome, run_pool
 from redpen_bench.reviewers.llm.prices import cost_usd, find_price
 from redpen_bench.reviewers.llm.secrets import Scrubber
-from redpen_bench.reviewers.llm.structured import STRUCTURED_MODES
 
 log = logging.getLogger("redpen_bench")
 
@@ -116,6 +115,9 @@ class LLMReviewer(Reviewer):
     base_url_env: ClassVar[str] = ""
     default_base_url: ClassVar[str] = ""
     default_max_tokens: ClassVar[int] = 1024  # sent when --max-tokens is not given: a looping model stops there
+    # what --structured offers on this API: the user's word -> the mode sent (and recorded in the cache key);
+    # declared by the adapter, so a subclass for another provider of the same API offers the same (structured.py)
+    structured_modes: ClassVar[dict[str, str]] = {}
 
     def __init__(self, arg: str | None, options: ReviewOptions):
         super().__init__(arg, options)
@@ -133,7 +135,7 @@ class LLMReviewer(Reviewer):
                 f"{self.base_url_env} for a local server that needs no key)"
             )
         self.max_tokens = options.max_tokens if options.max_tokens is not None else self.default_max_tokens
-        self.structured = STRUCTURED_MODES[self.family].get(options.structured) if options.structured else None
+        self.structured = self.structured_modes.get(options.structured) if options.structured else None
         if options.structured and self.structured is None:
             raise SpecError(f"reviewer '{self.family}:{arg}': --structured {options.structured} is not offered by "
                             f"{self.family}: (use --structured)")

@@ -34,12 +34,6 @@ number ::= [1-9] [0-9]? [0-9]? [0-9]?
 
 TOOL_NAME = "verdict"
 
-# what --structured asks of each family: the user's word -> the mode sent (and recorded in the cache key)
-STRUCTURED_MODES: dict[str, dict[str, str]] = {
-    "openai": {"json-schema": "json-schema", "grammar": "grammar"},
-    "anthropic": {"json-schema": "tool"},
-}
-
 
 def openai_fields(mode: str) -> dict[str, Any]:
     """The Chat Completions request fields of a mode (`grammar` travels in extra_body: not an OpenAI field)."""
