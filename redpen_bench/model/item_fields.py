@@ -38,11 +38,12 @@ class VariantTable(msgspec.Struct, frozen=True):
         for n in self.lines:
             if not 1 <= n <= n_lines:
                 raise CorpusError(f"{path}: field '{where}.lines': line {n} is outside the file (1..{n_lines})")
-        for phrase in (p for group in self.keywords for p in group):
-            if not phrase.strip():
-                raise CorpusError(f"{path}: field '{where}.keywords': {ITEM_EXPECTED[f'{where}.keywords']}")
-            if not normalised_phrase(phrase):
-                raise CorpusError(f"{path}: field '{where}.keywords': phrase {phrase!r} is empty once normalised")
+        phrases = [p for group in self.keywords for p in group]
+        if not all(map(str.strip, phrases)):
+            raise CorpusError(f"{path}: field '{where}.keywords': {ITEM_EXPECTED[f'{where}.keywords']}")
+        if not all(map(normalised_phrase, phrases)):
+            phrase = next(p for p in phrases if not normalised_phrase(p))
+            raise CorpusError(f"{path}: field '{where}.keywords': phrase {phrase!r} is empty once normalised")
         planted = tuple(sorted(set(self.lines)))
         for key, others in self.sites.items():
             if not key.isdigit() or int(key) not in planted:
