@@ -92,7 +92,8 @@ def _walk(path: str, data: Any, schema: Any) -> list[tuple[str, str, Any]]:
             schema = fields.get(name, Any)
         elif step["index"] == "...":
             schema = typing.get_args(schema)[1] if typing.get_origin(schema) is dict else Any
-            name = next((k for k, v in (data or {}).items() if not _fits(v, schema)), "...")
+            table = data.items() if isinstance(data, dict) else ()
+            name = next((k for k, v in table if not _fits(v, schema)), "...")
             key = "*"
         else:
             name, key = f"[{step['index']}]", "[]"
