@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from redpen_bench.config import Config, compare_settings, load_config, resolve_specs
 from redpen_bench.errors import InputError
@@ -32,27 +34,33 @@ from redpen_bench.model.corpus_files import authoring_corpus, read_toml
 from redpen_bench.model.verdict import Verdict, parse_answer
 from redpen_bench.report.build import Report, build_report, report_dir
 from redpen_bench.report.ci_gate import GateResult, gate, gate_names
+from redpen_bench.report.score_files import score_text
 from redpen_bench.report.stats import DEFAULT_REPLICATES
 from redpen_bench.reviewers import BASELINES, Spec, families, names_of_kind, parse_spec, split_specs, unique_specs
 from redpen_bench.reviewers.base import ReviewOptions
 from redpen_bench.reviewers.tools.profiles import shipped_profiles
 from redpen_bench.run.baseline_rows import baseline_rows, with_baselines
 from redpen_bench.run.folder import RunFolder, default_run_dir, fresh_dir
-from redpen_bench.run.progress import Progress
+from redpen_bench.run.outcome import RETRY_EXIT, outcome_lines
+from redpen_bench.run.progress import LineProgress, Progress, no_progress
 from redpen_bench.run.run_set import read_run_set
 from redpen_bench.run.runner import RunResult, run_reviewers, select_snippets
 from redpen_bench.scoring.scorer import ScoredTable, score_rows
 from redpen_bench.tune.pipeline import tune
 
+if TYPE_CHECKING:  # mutate's modules (libcst) load when it is called, never for score or run
+    from redpen_bench.generate.units import Options as MutateOptions
+
 DEFAULT_OUT = Path("reports")
 DEFAULT_RUNS = Path("runs")
 
 __all__ = [
-    "BASELINES", "DEFAULT_OUT", "DEFAULT_RUNS", "Comparison", "Config", "Corpus", "GateResult", "Progress",
-    "Report", "ReviewOptions", "RunResult", "ScoredTable", "Spec", "Verdict", "analyzer_specs", "baseline_rows",
-    "compare", "compare_settings", "compare_specs", "default_run_dir", "export_sarif", "families", "gate",
-    "gate_names", "load_config", "load_corpus", "new_item", "parse_answer", "parse_spec", "report", "resolve_specs",
-    "rules", "run", "score", "select_snippets", "tune", "verify",
+    "BASELINES", "DEFAULT_OUT", "DEFAULT_RUNS", "RETRY_EXIT", "Comparison", "Config", "Corpus", "GateResult",
+    "LineProgress", "Progress", "Report", "ReviewOptions", "RunResult", "ScoredTable", "Spec", "Verdict",
+    "analyzer_specs", "baseline_rows", "check_mutate_source", "compare", "compare_plan", "compare_settings",
+    "compare_specs", "default_run_dir", "export_sarif", "families", "gate", "gate_names", "load_config",
+    "load_corpus", "mutate", "new_item", "outcome_lines", "parse_answer", "parse_spec", "report", "resolve_specs",
+    "rules", "run", "score", "score_text", "select_snippets", "tune", "verify",
 ]
 
 
@@ -62,13 +70,14 @@ def run(
     out: str | Path | None = None,
     options: ReviewOptions | None = None,
     progress: Progress | None = None,
-    lock_timeout: float = 600.0,
+    lock_timeout: float | None = None,
     fresh: bool = False,
     **select,
 ) -> RunResult:
     """Run reviewers (specs like "ruff:bugs" or "fast=ruff:bugs") into a run folder (default
     runs/<corpus>-<hash8>); resumes what it finds, or with `fresh` starts a new folder beside it. `select`:
-    items, tier, limit (select_snippets); `lock_timeout`: seconds to wait for a process that holds the folder."""
+    items, tier, limit (select_snippets); `lock_timeout`: seconds to wait for a process that holds the folder
+    (default REDPEN_LOCK_TIMEOUT, else 600)."""
     options = options or ReviewOptions()
     snippets = select_snippets(corpus, **select) if select else None
     run_dir = Path(out or default_run_dir(corpus))
@@ -136,6 +145,15 @@ def compare_specs(analyzers: str | None = None) -> list[str]:
     return [*BASELINES, *analyzer_specs(analyzers)]
 
 
+def compare_plan(config: Config, analyzers: str | None = None, reviewers: Sequence[str] = (),
+                 out: str | Path | None = None) -> tuple[list[Spec], Path]:
+    """What `compare` runs and where its reports go: compare_specs(analyzers), the configuration's [compare]
+    reviewers, then `reviewers` (names from it or specs); `out`, else its [compare] out, else DEFAULT_OUT."""
+    settings = compare_settings(config)
+    specs = resolve_specs([*compare_specs(analyzers), *settings.reviewers, *reviewers], config)
+    return specs, Path(out or settings.out or DEFAULT_OUT)
+
+
 @dataclass
 class Comparison:
     run: RunResult
@@ -151,7 +169,7 @@ def compare(
     name: str | None = None,
     replicates: int = DEFAULT_REPLICATES,
     progress: Progress | None = None,
-    lock_timeout: float = 600.0,
+    lock_timeout: float | None = None,
     fresh: bool = False,
 ) -> Comparison:
     """Check the corpus's integrity, run `specs` (see compare_specs) into the run folder this comparison owns
@@ -216,9 +234,38 @@ def rules(run_dir: str | Path, corpus: Corpus, reviewer: str | None = None):
         raise InputError(f"{folder.verdicts_path}: {exc}") from None
 
 
-def export_sarif(run_dir: str | Path, corpus: Corpus, out: str | Path, reviewers: Sequence[str] | None = None
-                 ) -> Path:
-    """Write a run's verdicts (only `reviewers`' when given) as SARIF 2.1.0 to `out`."""
+def check_mutate_source(project, from_corpus, sources: Sequence[str] = (), tests: Sequence[str] = ()) -> None:
+    """mutate takes a project or a corpus, and globs and test paths only for a project."""
+    if (project is None) == (from_corpus is None):
+        raise InputError("mutate: give either PROJECT or --from-corpus DIR (one of them)")
+    if from_corpus is not None and (sources or tests):
+        raise InputError("--source/--tests: only for a PROJECT, not with --from-corpus")
+
+
+def mutate(out: str | Path, options: MutateOptions | None = None, project: str | Path | None = None,
+           from_corpus: str | Path | None = None, jobs: int | None = None, progress: Progress | None = None,
+           sources: Sequence[str] = (), tests: Sequence[str] = (), executor=None):
+    """A generated corpus at `out`: mutants killed by their tests, of a corpus's correct files (`from_corpus`)
+    or of a project's sources (`project`; `sources`: globs, `tests`: pytest paths). `jobs`: checks at once
+    (default: cores); `executor`: an open run.executor.Executor, or None for this machine's pools."""
+    check_mutate_source(project, from_corpus, sources, tests)
+    from redpen_bench.generate.units import Options
+
+    options, progress, jobs = options or Options(), progress or no_progress, jobs or os.cpu_count() or 1
+    if from_corpus is not None:
+        from redpen_bench.generate.mutate import mutate_from_corpus
+
+        return mutate_from_corpus(Path(from_corpus), Path(out), options, jobs, progress, executor)
+    from redpen_bench.generate.project import mutate_project
+
+    return mutate_project(Path(project), Path(out), options, jobs, progress, tuple(sources), tuple(tests), executor)
+
+
+def export_sarif(run_dir: str | Path, corpus: Corpus, out: str | Path | None = None,
+                 reviewers: Sequence[str] | None = None) -> Path:
+    """Write a run's verdicts (only `reviewers`' when given) as SARIF 2.1.0 to `out` (default
+    RUN_DIR/findings.sarif)."""
+    out = out or Path(run_dir) / "findings.sarif"
     from redpen_bench.report.build import read_runs
     from redpen_bench.report.sarif_out import sarif_log, sarif_text
 

@@ -2,25 +2,16 @@
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import inspect
 import json
-import os
-from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
 from redpen_bench.errors import InputError
 from redpen_bench.report import DEFAULT_REPLICATES
 from redpen_bench.reviewers.base import ReviewOptions
-
-if TYPE_CHECKING:
-    from redpen_bench.run.executor import Executor
-
-RETRY_EXIT = 3  # the run ended, but error rows remain: the same command asks those snippets again
 
 
 def default(record, name: str):
@@ -54,8 +45,22 @@ executor_option = click.option(
     help="Where kill checks, verify checks and analyzer batches run: this machine's pools, a Dask "
          "LocalCluster, or a running Dask scheduler (tcp://HOST:PORT); needs redpen-bench[dask]. "
          "LLM requests always stay in this process.")
+no_cache_option = click.option("--no-cache", is_flag=True,
+                               help="Neither read nor write the verdict cache (REDPEN_CACHE).")
+jobs_option = click.option("--jobs", type=click.IntRange(1), default=None, help="Checks run at once (default: cores).")
 bootstrap_option = click.option("--bootstrap", "replicates", type=click.IntRange(100), default=DEFAULT_REPLICATES,
                                 show_default=True, help="Bootstrap resamples for the intervals.")
+
+
+def bootstrap_seed_option(record):
+    """--seed of the commands that bootstrap: `record`'s default."""
+    return click.option("--seed", type=int, default=default(record, "seed"), show_default=True,
+                        help="Seed of the bootstrap (and of random).")
+
+
+def reviewers_option(text: str, required: bool = False):
+    """--reviewer/-r, comma-separated or repeated (reviewers.split_specs)."""
+    return click.option("--reviewer", "-r", "reviewers", multiple=True, required=required, help=text)
 
 
 def config_option(what: str):
@@ -64,28 +69,17 @@ def config_option(what: str):
                              "up).")
 
 
-@contextlib.contextmanager
-def opened_executor(spec: str, jobs: int | None = None) -> Iterator[Executor | None]:
-    """The executor --executor names, or None for local (each command's own local pools, as always)."""
-    from redpen_bench.run.executor import check_spec, open_executor
-
-    if check_spec(spec) == "local":
-        yield None
-        return
-    with open_executor(spec, jobs) as executor:
-        yield executor
-
-
 review_options = options(
     click.option("--seed", type=int, default=default(ReviewOptions, "seed"), show_default=True,
                  help="Seed for random reviewers."),
     click.option("--samples", type=click.IntRange(1), default=default(ReviewOptions, "samples"), show_default=True,
                  help="Ask each snippet K times (LLM reviewers)."),
-    click.option("--no-cache", is_flag=True, help="Neither read nor write the verdict cache (REDPEN_CACHE)."),
+    no_cache_option,
     click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
                  help=f"Seconds a tool run (default {default(ReviewOptions, 'timeout'):g}) or one LLM request "
                       f"(default {default(ReviewOptions, 'request_timeout'):g}) may take."),
-    click.option("--base-url", default=None, help="OpenAI-compatible server (else OPENAI_BASE_URL)."),
+    click.option("--base-url", default=None,
+                 help="The LLM server's URL (else the family's own variable, e.g. OPENAI_BASE_URL)."),
     click.option("--prompt", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
                  help="Prompt template file."),
     click.option("--system", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
@@ -93,7 +87,7 @@ review_options = options(
     click.option("--temperature", default=f"{default(ReviewOptions, 'temperature'):g}", show_default=True,
                  help="A number, or 'none' to omit it."),
     click.option("--max-tokens", type=click.IntRange(1), default=None,
-                 help="Answer length limit (default 1024 for openai:, 2048 for anthropic:)."),
+                 help="Answer length limit (default: the LLM family's own, e.g. 1024 for openai:)."),
     click.option("--structured", type=click.Choice(["json-schema", "grammar"]), is_flag=False,
                  flag_value="json-schema", default=None,
                  help="Constrain answers to the verdict's fields: a JSON schema (response_format; tool use "
@@ -155,12 +149,3 @@ def _kinds(text: str | None) -> tuple[str, ...] | None:
     from redpen_bench.reviewers.tools.sarif_log import check_kinds
 
     return check_kinds([k.strip() for k in text.split(",") if k.strip()])
-
-
-def lock_timeout() -> float:
-    """Seconds to wait for a run folder another process holds (REDPEN_LOCK_TIMEOUT, default 600)."""
-    text = os.environ.get("REDPEN_LOCK_TIMEOUT", "600")
-    try:
-        return float(text)
-    except ValueError:
-        raise InputError(f"REDPEN_LOCK_TIMEOUT '{text}': expected a number of seconds") from None

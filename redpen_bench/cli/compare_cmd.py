@@ -12,21 +12,22 @@ import click
 
 from redpen_bench import api
 from redpen_bench.cli.common import (
-    RETRY_EXIT,
     bootstrap_option,
+    bootstrap_seed_option,
     build_options,
     config_option,
     corpus_option,
     default,
     fresh_option,
-    lock_timeout,
-    opened_executor,
     print_path,
     review_options,
+    reviewers_option,
 )
 from redpen_bench.cli.show import TerminalProgress, tell_outcome
 from redpen_bench.report.terminal import leaderboard_text, report_standings
 from redpen_bench.reviewers import split_specs
+from redpen_bench.run.executor import open_unless_local
+from redpen_bench.run.outcome import RETRY_EXIT
 
 name_option = click.option("--name", default=None, help="Report folder name under --out (default <corpus>-<time>).")
 
@@ -40,8 +41,7 @@ def show_report(report) -> None:
 
 
 @click.command("compare")
-@click.option("--reviewer", "-r", "reviewers", multiple=True,
-              help="More reviewers (LLMs, sarif:, replay:, names from redpen.toml), comma-separated or repeated.")
+@reviewers_option("More reviewers (LLMs, sarif:, replay:, names from redpen.toml), comma-separated or repeated.")
 @corpus_option
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Where report folders go (default: redpen.toml [compare] out, else reports/).")
@@ -60,15 +60,13 @@ def compare_command(reviewers, corpus_dir, out, runs_dir, analyzers, config_path
     them and write the comparison report (Markdown, HTML, CSV, verdicts, manifest). --seed seeds the random
     baseline and the bootstrap: the same seed gives the same report."""
     config = api.load_config(config_path)
-    settings = api.compare_settings(config)
     corpus = api.load_corpus(corpus_dir)
-    specs = api.resolve_specs([*api.compare_specs(analyzers), *settings.reviewers, *split_specs(reviewers)], config)
+    specs, out = api.compare_plan(config, analyzers, split_specs(reviewers), out)
     options = build_options(kw, config.prices)
     progress = TerminalProgress()
-    with opened_executor(kw["executor"]) as executor, progress.bar:
-        done = api.compare(corpus, specs, out or settings.out or api.DEFAULT_OUT, runs_dir,
-                           replace(options, executor=executor), name, replicates, progress, lock_timeout(),
-                           fresh=fresh)
+    with open_unless_local(kw["executor"]) as executor, progress.bar:
+        done = api.compare(corpus, specs, out, runs_dir, replace(options, executor=executor), name, replicates,
+                           progress, fresh=fresh)
     if done.report is None:  # a dry run: the estimates are the output
         click.echo(json.dumps(done.run.estimates, indent=2))
         return
@@ -83,9 +81,8 @@ def compare_command(reviewers, corpus_dir, out, runs_dir, analyzers, config_path
 @corpus_option
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=default(api.report, "out"),
               show_default=True, help="Where report folders go.")
-@click.option("--reviewer", "-r", "reviewers", multiple=True, help="Only these reviewers (default: all in the runs).")
-@click.option("--seed", type=int, default=default(api.report, "seed"), show_default=True,
-              help="Seed of the bootstrap (and of random).")
+@reviewers_option("Only these reviewers (default: all in the runs).")
+@bootstrap_seed_option(api.report)
 @name_option
 @bootstrap_option
 def report_command(run_dirs, corpus_dir, out, reviewers, seed, name, replicates):

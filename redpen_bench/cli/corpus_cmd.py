@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 import click
 
-from redpen_bench.cli.common import default, executor_option, opened_executor, print_path
+from redpen_bench.cli.common import default, executor_option, jobs_option, print_path
 from redpen_bench.gate import GateLimits, verify
 from redpen_bench.model.corpus import load_corpus
 from redpen_bench.model.corpus_files import authoring_corpus
 from redpen_bench.model.outside_text import terminal
-
-# where verify looks for run folders and reports of this corpus made earlier (relative to the working folder)
-SEEN_PLACES = (Path("runs"), Path("reports"))
+from redpen_bench.run.executor import open_unless_local
 
 
 def authoring_option(f):
@@ -53,65 +50,32 @@ def limit_options(f):
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--timeout", type=float, default=default(verify, "timeout"), show_default=True,
               help="Seconds per check; a hang is a kill.")
-@click.option("--jobs", type=click.IntRange(1), default=None, help="Checks run at once (default: cores).")
+@jobs_option
 @limit_options
 @executor_option
 def verify_command(corpus_dir, item_ids, fmt, timeout, jobs, executor, **thresholds):
     """The gate: killability, integrity, distinctness, keyword fixtures. Exit 1 naming each failing item and
     check, 2 if the corpus cannot be read. Warns when run folders or reports in ./runs or ./reports were made
     from other content under this corpus's name and version."""
+    from redpen_bench.gate.verify_text import verify_json, verify_text
     from redpen_bench.gate.versions import version_warnings
 
     limits = GateLimits(**thresholds)
     items = [i.strip() for i in item_ids.split(",") if i.strip()] if item_ids else None
     try:
         corpus = load_corpus(authoring_corpus(corpus_dir))
-        with opened_executor(executor, jobs) as pool:
+        with open_unless_local(executor, jobs) as pool:
             report = verify(corpus, timeout=timeout, jobs=jobs, limits=limits, items=items, executor=pool)
     except KeyboardInterrupt:  # the checks are ended by then (killability); verify writes nothing, so says so
         click.echo("redpen-bench: verify interrupted; nothing was changed", err=True)
         sys.exit(130)
-    warnings = version_warnings(corpus, SEEN_PLACES)
+    warnings = version_warnings(corpus)
     for warning in warnings:
         click.echo(f"redpen-bench: warning: {terminal(warning)}", err=True)
-    if fmt == "json":
-        click.echo(json.dumps(report.to_json() | {"corpus": corpus.summary(), "warnings": warnings}, indent=2))
-    else:
-        checked = f"; checked: {', '.join(items)}" if items else ""
-        click.echo(terminal(f"corpus {corpus.name} {corpus.version} ({corpus.hash[:12]}): {len(corpus.items)} items"
-                            f"{checked}"))
-        for failure in report.failures:
-            click.echo(terminal(f"FAIL {failure['item']}: {failure['check']}: {failure['reason']}"))
-        _echo_closest(report, limits)
-        for note in report.notes:
-            click.echo(f"note: {terminal(note)}")
-        click.echo(report.summary_line())
+    text = verify_json(report, corpus, warnings) if fmt == "json" else verify_text(report, corpus, limits, items)
+    click.echo(text, nl=False)
     if not report.passed:
         sys.exit(1)
-
-
-def _echo_closest(report, limits) -> None:
-    """The nearest each measure came to its limit: how much room the corpus has."""
-    if report.most_similar:
-        a, b = report.most_similar["items"]
-        click.echo(f"most similar pair: {a} ~ {b}: {report.most_similar['similarity']:.3f} "
-                   f"(limit {limits.max_similarity:.2f})")
-    if report.closest_disguise:
-        click.echo(f"closest disguise: {report.closest_disguise['item']}: original ~ disguised "
-                   f"{report.closest_disguise['similarity']:.3f} (limit {limits.max_disguise_similarity:.2f})")
-    if report.closest_domains:
-        a, b = report.closest_domains["variants"]
-        click.echo(f"closest domains: {a} ~ {b}: {report.closest_domains['overlap']:.3f} "
-                   f"(limit {limits.max_domain_overlap:.2f}); words in both: "
-                   f"{', '.join(report.closest_domains['words']) or 'none'}")
-    kw = report.keywords
-    if kw.get("fixture_recall") is not None:
-        click.echo(f"keyword fixtures: mean recall {kw['fixture_recall']:.3f} "
-                   f"(each >= {limits.min_fixture_recall:.2f}), "
-                   f"mean site F1 of their lines {kw['fixture_site_f1']:.3f}")
-    if kw.get("generic_recall") is not None:
-        click.echo(f"generic explanations: mean recall {kw['generic_recall']:.3f} "
-                   f"(limit {limits.max_generic_recall:.2f})")
 
 
 @click.command("new-item")
@@ -130,19 +94,14 @@ def new_item_command(item_id, tier, corpus_dir):
 @click.option("--check", is_flag=True, help="Exit 1 if the README differs from what the items say.")
 def corpus_readme_command(corpus_dir, check):
     """Write the corpus README (the table of items) from the item files."""
-    from redpen_bench.gate.corpus_readme import readme_text
+    from redpen_bench.gate.corpus_readme import write_readme
 
-    corpus = load_corpus(authoring_corpus(corpus_dir))
-    path = corpus.root / "README.md"
-    text = readme_text(corpus)
-    if check:
-        current = path.read_text(encoding="utf-8") if path.exists() else ""
-        if current != text:
-            click.echo(f"{path}: out of date; run `redpen-bench corpus-readme`", err=True)
-            sys.exit(1)
-        return
-    path.write_text(text, encoding="utf-8")
-    print_path(path)
+    path, current = write_readme(load_corpus(authoring_corpus(corpus_dir)), check)
+    if not current:
+        click.echo(f"{path}: out of date; run `redpen-bench corpus-readme`", err=True)
+        sys.exit(1)
+    if not check:
+        print_path(path)
 
 
 COMMANDS = [verify_command, new_item_command, corpus_readme_command]

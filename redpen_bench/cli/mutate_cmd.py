@@ -2,51 +2,20 @@
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 
 import click
 
-from redpen_bench.cli.common import default, executor_option, opened_executor, print_path
+from redpen_bench.cli.common import default, executor_option, jobs_option, print_path
 from redpen_bench.cli.show import TerminalProgress
-from redpen_bench.errors import InputError
-from redpen_bench.generate.units import Options
+from redpen_bench.generate.units import Options, parse_operators
 from redpen_bench.model.outside_text import terminal
+from redpen_bench.run.executor import open_unless_local
 
 # mutate builds its corpus aside and moves it into place only when complete, and keeps no verdict between runs
 NOTHING_WRITTEN = ("nothing was written: --out is as it was (the corpus is moved into place only when complete); "
                    "run the same command to start again")
-
-
-def _operators(text: str | None) -> tuple[str, ...] | None:
-    if not text:
-        return None
-    from redpen_bench.generate.units import TIER_ORDER
-
-    codes = tuple(dict.fromkeys(code.strip().upper() for code in text.split(",") if code.strip()))
-    unknown = [c for c in codes if c not in TIER_ORDER]
-    if unknown or not codes:
-        raise InputError(f"--operators '{text}': unknown {unknown}; known: {', '.join(TIER_ORDER)}")
-    return codes
-
-
-def _summary(console, result, seconds: float) -> None:
-    from rich.table import Table
-
-    from redpen_bench.generate.units import COUNT_COLUMNS
-
-    table = Table(title=f"mutate: {result.items} items in {seconds:.1f} s "
-                        f"({result.checked / max(seconds, 1e-9):.1f} kill checks/s)")
-    table.add_column("operator")
-    for column in COUNT_COLUMNS:
-        table.add_column(column.replace("_", " "), justify="right")
-    totals = dict.fromkeys(COUNT_COLUMNS, 0)
-    for op, row in result.counts.items():
-        table.add_row(op, *(str(row[c]) for c in COUNT_COLUMNS))
-        totals = {c: totals[c] + row[c] for c in COUNT_COLUMNS}
-    table.add_row("all", *(str(totals[c]) for c in COUNT_COLUMNS), style="bold")
-    console.print(table)
 
 
 @click.command("mutate")
@@ -64,7 +33,7 @@ def _summary(console, result, seconds: float) -> None:
 @click.option("--max-per-function", type=click.IntRange(1), default=None, help="Mutants sampled per function.")
 @click.option("--max-items", type=click.IntRange(1), default=None,
               help="At most N items, a seeded sample taking the operator families in turn.")
-@click.option("--jobs", type=click.IntRange(1), default=None, help="Checks at once (default: cores).")
+@jobs_option
 @click.option("--timeout", type=click.FloatRange(0.1), default=default(Options, "timeout"), show_default=True,
               help="Seconds per kill check; a timeout is a kill only if the source ran in a quarter of it.")
 @click.option("--include-obvious", is_flag=True,
@@ -75,32 +44,24 @@ def mutate_command(project, from_corpus, out, seed, sources, tests, operators, m
                    timeout, include_obvious, executor):
     """Generate a corpus of killed mutants from --from-corpus DIR or from PROJECT (a folder whose tests run with
     `python -m pytest`). Prints the output folder last."""
-    if (project is None) == (from_corpus is None):
-        raise InputError("mutate: give either PROJECT or --from-corpus DIR (one of them)")
-    if from_corpus is not None and (sources or tests):
-        raise InputError("--source/--tests: only for a PROJECT, not with --from-corpus")
-    options = Options(seed=seed, operators=_operators(operators), max_per_function=max_per_function,
+    from redpen_bench import api
+    from redpen_bench.generate.mutate import summary_table
+
+    api.check_mutate_source(project, from_corpus, sources, tests)  # before the bar shows: one line, no bar
+    options = Options(seed=seed, operators=parse_operators(operators), max_per_function=max_per_function,
                       max_items=max_items, timeout=timeout, include_obvious=include_obvious)
     bar = TerminalProgress()
     bar("source files")  # the bar shows from the start, before any file is counted
     start = time.monotonic()
     try:
-        with opened_executor(executor, jobs) as pool, bar:
-            jobs = jobs or os.cpu_count() or 1
-            if from_corpus is not None:
-                from redpen_bench.generate.mutate import mutate_from_corpus
-
-                result = mutate_from_corpus(from_corpus, out, options, jobs, bar, pool)
-            else:
-                from redpen_bench.generate.project import mutate_project
-
-                result = mutate_project(project, out, options, jobs, bar, sources, tests, pool)
+        with open_unless_local(executor, jobs) as pool, bar:
+            result = api.mutate(out, options, project, from_corpus, jobs, bar, sources, tests, pool)
     except KeyboardInterrupt as exc:
         exc.kept = NOTHING_WRITTEN  # what the interrupt message says instead of the run commands' resume
         raise
     for warning in result.warnings:
         bar.console.print(f"redpen-bench: warning: {terminal(warning)}", markup=False, highlight=False)
-    _summary(bar.console, result, time.monotonic() - start)
+    bar.console.print(summary_table(result, time.monotonic() - start))
     print_path(result.out)
 
 

@@ -10,23 +10,22 @@ from pathlib import Path
 import click
 
 from redpen_bench.cli.common import (
-    RETRY_EXIT,
     build_options,
     config_option,
     corpus_option,
     fresh_option,
-    lock_timeout,
-    opened_executor,
     print_path,
     review_options,
+    reviewers_option,
 )
 from redpen_bench.cli.show import stderr_progress, tell_outcome
-from redpen_bench.reviewers import families, split_specs
+from redpen_bench.reviewers import families_text, split_specs
+from redpen_bench.run.executor import open_unless_local
+from redpen_bench.run.outcome import RETRY_EXIT
 
 
 @click.command("run")
-@click.option("--reviewer", "-r", "reviewers", multiple=True, required=True,
-              help="Reviewer spec(s), comma-separated or repeated; NAME=SPEC names one.")
+@reviewers_option("Reviewer spec(s), comma-separated or repeated; NAME=SPEC names one.", required=True)
 @corpus_option
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="The run folder (default runs/<corpus>-<hash8>/).")
@@ -46,8 +45,8 @@ def run_command(reviewers, corpus_dir, out, items, tier, limit, config_path, fre
     options = build_options(kw, config.prices)
     specs = api.resolve_specs(split_specs(reviewers), config)
     progress = stderr_progress()
-    with opened_executor(kw["executor"]) as executor, progress.bar:
-        result = api.run(corpus, specs, out, replace(options, executor=executor), progress, lock_timeout(), fresh,
+    with open_unless_local(kw["executor"]) as executor, progress.bar:
+        result = api.run(corpus, specs, out, replace(options, executor=executor), progress, fresh=fresh,
                          items=items.split(",") if items else None, tier=tier, limit=limit)
     if options.dry_run:
         click.echo(json.dumps(result.estimates, indent=2))
@@ -62,15 +61,7 @@ def run_command(reviewers, corpus_dir, out, items, tier, limit, config_path, fre
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown"]), default="text", show_default=True)
 def reviewers_command(fmt):
     """List every reviewer family with a one-line description."""
-    entries = families()
-    if fmt == "markdown":
-        click.echo("| spec | what it is |\n|---|---|")
-        for family in entries.values():
-            click.echo(f"| `{family.usage}` | {family.description} |")
-        return
-    width = max(len(f.usage) for f in entries.values())
-    for family in entries.values():
-        click.echo(f"{family.usage.ljust(width)}  {family.description}")
+    click.echo(families_text(markdown=fmt == "markdown"), nl=False)
 
 
 COMMANDS = [run_command, reviewers_command]

@@ -6,15 +6,14 @@ from pathlib import Path
 
 import click
 
-from redpen_bench.cli.common import corpus_option, print_path
+from redpen_bench.cli.common import corpus_option, print_path, reviewers_option
 from redpen_bench.model.corpus import load_corpus
 from redpen_bench.reviewers import split_specs
 
 
 @click.command("export-sarif")
 @click.argument("run_dir", type=click.Path(path_type=Path))
-@click.option("--reviewer", "-r", "reviewers", multiple=True,
-              help="Only these reviewers (comma-separated or repeated; default: every reviewer of the run).")
+@reviewers_option("Only these reviewers (comma-separated or repeated; default: every reviewer of the run).")
 @corpus_option
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="The SARIF file to write (default RUN_DIR/findings.sarif).")
@@ -23,8 +22,7 @@ def export_sarif_command(run_dir, reviewers, corpus_dir, out):
     snippet answered yes, artifact URIs relative to the corpus folder. Prints the file's path."""
     from redpen_bench import api
 
-    print_path(api.export_sarif(run_dir, load_corpus(corpus_dir), out or Path(run_dir) / "findings.sarif",
-                                split_specs(reviewers) or None))
+    print_path(api.export_sarif(run_dir, load_corpus(corpus_dir), out, split_specs(reviewers) or None))
 
 
 COMMANDS = [export_sarif_command]

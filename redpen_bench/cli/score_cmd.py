@@ -4,18 +4,16 @@ Units: fractions in JSON, CSV and the API (0.167), percent in text meant for peo
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 import click
 
 from redpen_bench import api
-from redpen_bench.cli.common import bootstrap_option, corpus_option, default
+from redpen_bench.cli.common import bootstrap_option, bootstrap_seed_option, corpus_option, default
 from redpen_bench.errors import InputError
-from redpen_bench.report.score_files import intervals_json, scores_csv
+from redpen_bench.report.score_files import score_text
 from redpen_bench.report.stats import bootstrap
-from redpen_bench.report.terminal import leaderboard_text, table_standings
 from redpen_bench.reviewers.baselines import BASELINES
 
 
@@ -50,8 +48,7 @@ class Percent(click.ParamType):
                    "difference of Averages lies above 0. Error or missing rows fail it too.")
 @click.option("--intervals", is_flag=True,
               help="Add the baselines the runs lack and each score's 95 % bootstrap interval.")
-@click.option("--seed", type=int, default=default(api.score, "seed"), show_default=True,
-              help="Seed of the bootstrap (and of random).")
+@bootstrap_seed_option(api.score)
 @bootstrap_option
 @click.option("--keywords", type=click.Choice(["words", "substring"]), default=default(api.score, "keywords"),
               show_default=True,
@@ -69,17 +66,7 @@ def score_command(run_dirs, corpus_dir, fmt, reviewer, fail_under, must_beat, in
     if gated:
         api.gate_names(table, reviewer, must_beat)
     boot = bootstrap(table, replicates, seed) if intervals or must_beat is not None else None
-    shown = boot if intervals else None
-    if fmt == "json":
-        data = table.to_json()
-        if shown is not None:
-            data |= {"intervals": intervals_json(table, shown),
-                     "bootstrap": {"replicates": replicates, "seed": seed, "level": 0.95}}
-        click.echo(json.dumps(data, indent=2))
-    elif fmt == "csv":
-        click.echo(scores_csv(table, shown), nl=False)
-    else:
-        click.echo(leaderboard_text(table.corpus, table.tiers, table_standings(table, shown)), nl=False)
+    click.echo(score_text(table, fmt, boot if intervals else None), nl=False)
     if gated:
         verdict = api.gate(table, reviewer, fail_under, must_beat, boot)
         for message in verdict.messages:

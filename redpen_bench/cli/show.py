@@ -1,5 +1,5 @@
-"""What the commands print for people while they work: the one progress display, a run's outcome (the
-leaderboard and the rule table are report/terminal.py's)."""
+"""What the commands print for people while they work: the terminal's progress bar, a run's outcome (its text
+is run/outcome.py's; the leaderboard and the rule table are report/terminal.py's)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import time
 
 import click
 
-from redpen_bench.cli.common import RETRY_EXIT
 from redpen_bench.model.outside_text import terminal
-from redpen_bench.model.verdict import mostly_unparsed
+from redpen_bench.run.outcome import outcome_lines
+from redpen_bench.run.progress import LineProgress
 
 
 class TerminalProgress:
@@ -63,49 +63,13 @@ class TerminalProgress:
 
 def stderr_progress():
     """The rich bar on a terminal; on any other stderr (a log, CI) plain lines at least every 30 s, since a bar
-    draws nothing there until the end (cli/progress_lines.py)."""
+    draws nothing there until the end (run.progress.LineProgress)."""
     import sys
 
-    if sys.stderr.isatty():
-        return TerminalProgress()
-    from redpen_bench.cli.progress_lines import LineProgress
-
-    return LineProgress()
-
-
-def unreadable_warning(key: str, outcome: dict) -> str:
-    """A reviewer whose answers were mostly unparsed: scored, it says no to everything, so say it loudly."""
-    import json
-
-    total = outcome["answered"] + outcome["unparsed"]
-    text = (f"redpen-bench: warning: {terminal(key)}: {outcome['unparsed']} of {total} answers could not be read "
-            f"(no DEFECT: yes/no in them), so it scores as always-no; check the prompt (--prompt) against its "
-            f"answers, or ask for structured output (--structured)")
-    example = " ".join(str(outcome.get("example") or "").split())
-    if example:
-        shown = example[:200] + ("…" if len(example) > 200 else "")
-        text += f"; one answer: {terminal(json.dumps(shown, ensure_ascii=False))}"
-    return text
+    return TerminalProgress() if sys.stderr.isatty() else LineProgress()
 
 
 def tell_outcome(result) -> None:
-    """On stderr: reviewers asked again because they changed, reviewers that failed, and what every reviewer's
-    rows hold now."""
-    for key in result.refreshed:
-        click.echo(f"redpen-bench: {terminal(key)} changed since its stored rows (tool, profile, model or prompt): "
-                   "asked every snippet again", err=True)
-    for key, message in result.failures.items():
-        click.echo(f"redpen-bench: reviewer {terminal(key)} failed: {terminal(message)} (its rows are error rows)",
-                   err=True)
-    width = max((len(terminal(key)) for key in result.outcomes), default=0)
-    for key, o in result.outcomes.items():
-        click.echo(f"redpen-bench: {terminal(key).ljust(width)}  {o['answered']} answered, {o['unparsed']} unparsed, "
-                   f"{o['errors']} errors, {o['missing']} missing", err=True)
-    if result.has_errors and result.failures:  # retrying helps only once what stopped the reviewer is fixed
-        click.echo(f"redpen-bench: error rows remain (exit {RETRY_EXIT}): fix what stopped the reviewer (above), "
-                   "then the same command asks those snippets again", err=True)
-    elif result.has_errors:
-        click.echo(f"redpen-bench: error rows remain (exit {RETRY_EXIT}): the same command retries them", err=True)
-    for key, o in result.outcomes.items():  # last: the line a user reads
-        if mostly_unparsed(o["unparsed"], o["answered"] + o["unparsed"]):
-            click.echo(unreadable_warning(key, o), err=True)
+    """The run's outcome (run/outcome.py) on stderr."""
+    for line in outcome_lines(result):
+        click.echo(f"redpen-bench: {line}", err=True)

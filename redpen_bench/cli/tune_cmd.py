@@ -8,11 +8,11 @@ from pathlib import Path
 
 import click
 
-from redpen_bench.cli.common import corpus_option, default, executor_option, opened_executor, print_path
+from redpen_bench.cli.common import corpus_option, default, executor_option, no_cache_option, print_path
 from redpen_bench.model.corpus import load_corpus
 from redpen_bench.reviewers.base import ReviewOptions
-from redpen_bench.scoring.percent import pct
-from redpen_bench.tune.pipeline import SearchSettings
+from redpen_bench.run.executor import open_unless_local
+from redpen_bench.tune.pipeline import SearchSettings, tune
 
 
 @click.command("tune")
@@ -31,39 +31,34 @@ from redpen_bench.tune.pipeline import SearchSettings
 @click.option("--exact-up-to", type=click.IntRange(0, 16), default=default(SearchSettings, "exact_up_to"),
               show_default=True,
               help="Exact search over all subsets when at most this many rules fire; greedy above.")
-@click.option("--name", default="tuned", show_default=True, help="The profile written: analyzers/TOOL/NAME.toml.")
+@click.option("--name", default=default(tune, "name"), show_default=True,
+              help="The profile written: analyzers/TOOL/NAME.toml.")
 @click.option("--out", type=click.Path(path_type=Path), default=None,
               help="Also keep every run's verdict rows in this run folder.")
 @click.option("--timeout", type=float, default=default(ReviewOptions, "timeout"), show_default=True,
               help="Seconds a tool run may take.")
-@click.option("--no-cache", is_flag=True, help="Neither read nor write the verdict cache (REDPEN_CACHE).")
+@no_cache_option
 @executor_option
 def tune_command(tool, corpus_dir, folds, seed, repeats, max_rules, min_gain, exact_up_to, name, out, timeout,
                  no_cache, executor):
-    """Choose TOOL's rules (ruff, pylint, bandit, semgrep) from one run with every rule on; report the default,
-    bugs, tuned in-sample and tuned cross-validated (held-out) Averages; write analyzers/TOOL/NAME.toml."""
-    from redpen_bench.tune.pipeline import tune
-    from redpen_bench.tune.terminal import report_text
+    """Choose TOOL's rules (any analyzer `redpen-bench reviewers` lists) from one run with every rule on; report
+    the default, bugs, tuned in-sample and tuned cross-validated (held-out) Averages; write
+    analyzers/TOOL/NAME.toml."""
+    from redpen_bench.tune.terminal import report_notes, report_text
 
     corpus = load_corpus(corpus_dir)
     settings = SearchSettings(folds, seed, repeats, max_rules, min_gain, exact_up_to)
     command = shlex.join(["redpen-bench", "tune", *sys.argv[2:]]) if sys.argv[1:2] == ["tune"] else \
         f"redpen-bench tune {tool} --folds {folds} --seed {seed}"
-    with opened_executor(executor) as pool:  # the tool runs go out in batches; the search stays here
+    with open_unless_local(executor) as pool:  # the tool runs go out in batches; the search stays here
         options = ReviewOptions(cache=None if no_cache else "default", timeout=timeout, executor=pool)
         report = tune(tool, corpus, options, settings, name=name, out=out, command=command,
                       say=lambda text: click.echo(f"redpen-bench: {text}", err=True))
     click.echo(report_text(report), nl=False, err=True)
+    for note in report_notes(report):
+        click.echo(f"redpen-bench: {note}", err=True)
     if report.profile_path is None:
-        click.echo(f"redpen-bench: no rule subset beats answering no on the training items by --min-gain "
-                   f"{min_gain:g}; no profile written", err=True)
         sys.exit(1)
-    if abs(report.in_sample - report.in_sample_core) > 1e-9:  # the tests say never; say so loudly if it happens
-        click.echo(f"redpen-bench: warning: the firing table gives {report.in_sample_core!r} where score_rows gives "
-                   f"{report.in_sample!r} for the same rules; please report this", err=True)
-    if report.rerun is not None and abs(report.rerun - report.in_sample) > 1e-9:
-        click.echo(f"redpen-bench: note: {tool}:{name} run for real scores {pct(report.rerun)}, the table "
-                   f"{pct(report.in_sample)}: some rules answer differently when run alone", err=True)
     print_path(report.profile_path)
 
 

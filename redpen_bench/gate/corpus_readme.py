@@ -50,6 +50,15 @@ def readme_text(corpus: Corpus) -> str:
     return head + "\n".join(rows) + "\n"
 
 
+def write_readme(corpus: Corpus, check: bool = False) -> tuple[Path, bool]:
+    """The corpus's README.md and whether it says what the items say; written unless `check`."""
+    path, text = corpus.root / "README.md", readme_text(corpus)
+    if check:
+        return path, (path.read_text(encoding="utf-8") if path.exists() else "") == text
+    path.write_text(text, encoding="utf-8")
+    return path, True
+
+
 def _cell(text: str) -> str:
     return " ".join(text.split()).replace("|", "\\|")
 

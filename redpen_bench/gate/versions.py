@@ -14,6 +14,8 @@ from pathlib import Path
 from redpen_bench.model.corpus import Corpus
 
 MANIFEST = "manifest.json"
+# where `verify` looks for run folders and reports made earlier (relative to the working folder)
+SEEN_PLACES = (Path("runs"), Path("reports"))
 
 
 def same_version_other_hash(corpus: Corpus, places: Iterable[Path]) -> list[tuple[Path, str]]:
@@ -36,7 +38,7 @@ def same_version_other_hash(corpus: Corpus, places: Iterable[Path]) -> list[tupl
     return found
 
 
-def version_warnings(corpus: Corpus, places: Iterable[Path]) -> list[str]:
+def version_warnings(corpus: Corpus, places: Iterable[Path] = SEEN_PLACES) -> list[str]:
     clashes = same_version_other_hash(corpus, places)
     if not clashes:
         return []

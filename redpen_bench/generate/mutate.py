@@ -13,7 +13,7 @@ from redpen_bench.errors import InputError
 from redpen_bench.generate import items
 from redpen_bench.generate.kill import CorpusChecks
 from redpen_bench.generate.pipeline import corpus_units, kill_units, select
-from redpen_bench.generate.units import Killed, Options, UnitResult
+from redpen_bench.generate.units import COUNT_COLUMNS, Killed, Options, UnitResult
 from redpen_bench.model.corpus import load_corpus
 from redpen_bench.run.executor import Executor
 from redpen_bench.run.progress import Progress
@@ -29,6 +29,23 @@ class MutateResult:
     @property
     def checked(self) -> int:
         return sum(row["checked"] for row in self.counts.values())
+
+
+def summary_table(result: MutateResult, seconds: float):
+    """The counts per operator and their totals, as a rich table titled with the pace of the kill checks."""
+    from rich.table import Table
+
+    table = Table(title=f"mutate: {result.items} items in {seconds:.1f} s "
+                        f"({result.checked / max(seconds, 1e-9):.1f} kill checks/s)")
+    table.add_column("operator")
+    for column in COUNT_COLUMNS:
+        table.add_column(column.replace("_", " "), justify="right")
+    totals = dict.fromkeys(COUNT_COLUMNS, 0)
+    for op, row in result.counts.items():
+        table.add_row(op, *(str(row[c]) for c in COUNT_COLUMNS))
+        totals = {c: totals[c] + row[c] for c in COUNT_COLUMNS}
+    table.add_row("all", *(str(totals[c]) for c in COUNT_COLUMNS), style="bold")
+    return table
 
 
 def check_out(out: Path) -> None:

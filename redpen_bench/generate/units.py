@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from redpen_bench.errors import InputError
 from redpen_bench.generate.operators import OPERATORS
 
 # the summary's columns, in order. generated: candidates the operators made; uncompilable, equivalent, duplicate,
@@ -20,6 +21,17 @@ SCAN_COLUMNS = ("generated", "uncompilable", "equivalent", "duplicate", "arid", 
 COUNT_COLUMNS = (*SCAN_COLUMNS, "checked", "killed", "survived", "timed_out", "bad_lines")
 HOM = "HOM"
 TIER_ORDER = (*OPERATORS, HOM)  # tiers are operator families, always in this order; pairs are their own
+
+
+def parse_operators(text: str | None) -> tuple[str, ...] | None:
+    """Comma-separated operator codes (any case, each once, in the order given), or None for all of them."""
+    if not text:
+        return None
+    codes = tuple(dict.fromkeys(code.strip().upper() for code in text.split(",") if code.strip()))
+    unknown = [c for c in codes if c not in TIER_ORDER]
+    if unknown or not codes:
+        raise InputError(f"--operators '{text}': unknown {unknown}; known: {', '.join(TIER_ORDER)}")
+    return codes
 
 
 @dataclass(frozen=True)

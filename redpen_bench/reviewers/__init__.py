@@ -150,6 +150,15 @@ def names_of_kind(*kinds: str) -> tuple[str, ...]:
     return tuple(name for name, family in families().items() if family.kind in kinds)
 
 
+def families_text(markdown: bool = False) -> str:
+    """Every family's usage and one-line description: aligned text, or the README's Markdown table."""
+    entries = families().values()
+    if markdown:
+        return "| spec | what it is |\n|---|---|\n" + "".join(f"| `{f.usage}` | {f.description} |\n" for f in entries)
+    width = max(len(f.usage) for f in entries)
+    return "".join(f"{f.usage.ljust(width)}  {f.description}\n" for f in entries)
+
+
 @dataclass(frozen=True)
 class Spec:
     key: str  # the reviewer's name in every output: its given name, else the spec as typed

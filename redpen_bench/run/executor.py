@@ -109,6 +109,17 @@ def open_executor(spec: str, jobs: int | None = None, threads: bool = False) -> 
         executor.close()
 
 
+@contextlib.contextmanager
+def open_unless_local(spec: str, jobs: int | None = None) -> Iterator[Executor | None]:
+    """The executor `spec` names, or None for local: each command then keeps its own local pools, sized for its
+    work (threads for tool runs, processes for checks)."""
+    if check_spec(spec) == "local":
+        yield None
+        return
+    with open_executor(spec, jobs) as executor:
+        yield executor
+
+
 def _open_dask(address: str, jobs: int | None) -> Executor:
     try:
         import distributed

@@ -127,22 +127,12 @@ class RunFolder:
         return manifest
 
     def open_for(self, corpus: Corpus) -> dict:
-        """Create the folder for this corpus, or check that an existing one was made for it (call it holding
-        `exclusive`). A folder with rows and no manifest is taken only when every row answers a snippet of
-        this corpus as it is now; a row cut short by a kill is removed."""
-        if self.manifest_path.exists():
-            manifest = self.read_manifest()
-            if manifest["corpus"]["hash"] != corpus.hash:
-                raise RunFolderError(
-                    f"{self.manifest_path}: field 'corpus.hash': this run folder was made for corpus "
-                    f"{manifest['corpus'].get('name')} {str(manifest['corpus']['hash'])[:12]}, not "
-                    f"{corpus.name} {corpus.hash[:12]}; choose another --out"
-                )
-            self._repair_tail()
+        """Create the folder for this corpus, or check that an existing one was made for it (check_made_for; call
+        it holding `exclusive`); a row cut short by a kill is removed."""
+        manifest = self.check_made_for(corpus)
+        self._repair_tail()
+        if manifest is not None:
             return manifest
-        if self.verdicts_path.exists():
-            self._check_orphan_rows(corpus)
-            self._repair_tail()
         self.path.mkdir(parents=True, exist_ok=True)
         manifest = {
             "schema_version": SCHEMA_VERSION,
@@ -153,6 +143,27 @@ class RunFolder:
         }
         self.write_manifest(manifest)
         return manifest
+
+    def check_made_for(self, corpus: Corpus, manifest: dict | None = None, reading: bool = False) -> dict | None:
+        """The one check that this folder belongs to `corpus`: by the hash its manifest records, or, rows and no
+        manifest, by every row answering a snippet of this corpus as it is now. Its manifest (read here unless
+        given), or None when it has none. `reading`: a command that only reads the rows (the remedy is another
+        --corpus), else one that would add rows (another --out)."""
+        if manifest is None:
+            if not self.manifest_path.exists():
+                if self.verdicts_path.exists():
+                    self._check_orphan_rows(corpus)
+                return None
+            manifest = self.read_manifest()
+        made_for = manifest["corpus"]
+        if made_for["hash"] == corpus.hash:
+            return manifest
+        made, given = str(made_for["hash"])[:12], f"{corpus.name} {corpus.hash[:12]}"
+        if reading:
+            raise RunFolderError(f"{self.manifest_path}: field 'corpus.hash': made for corpus {made}, but the corpus "
+                                 f"given is {given}; pass the right --corpus")
+        raise RunFolderError(f"{self.manifest_path}: field 'corpus.hash': this run folder was made for corpus "
+                             f"{made_for.get('name')} {made}, not {given}; choose another --out")
 
     def _check_orphan_rows(self, corpus: Corpus) -> None:
         snippets = {(v.item_id, v.name): v.sha256[:SNIPPET_HASH_CHARS] for v in corpus.snippets}

@@ -12,10 +12,21 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from redpen_bench.errors import InputError
+
 log = logging.getLogger("redpen_bench")
 _HELD: dict[str, list] = {}  # lock file -> [open handle, depth]: the process's own exclusive locks
 _GUARD = threading.Lock()
 _THREAD_LOCKS: dict[str, threading.RLock] = {}
+
+
+def lock_timeout_from_env() -> float:
+    """Seconds to wait for a run folder another process holds (REDPEN_LOCK_TIMEOUT, default 600)."""
+    text = os.environ.get("REDPEN_LOCK_TIMEOUT", "600")
+    try:
+        return float(text)
+    except ValueError:
+        raise InputError(f"REDPEN_LOCK_TIMEOUT '{text}': expected a number of seconds") from None
 
 
 def thread_lock(folder: Path) -> threading.RLock:

@@ -54,10 +54,7 @@ def check_corpus(folders: Sequence[RunFolder], manifests: Sequence[dict], corpus
             f"{command}: run folders of different corpora: "
             + ", ".join(f"{f.path} ({str(m['corpus']['hash'])[:12]})" for f, m in zip(folders, manifests)))
     for folder, manifest in zip(folders, manifests):
-        if manifest["corpus"]["hash"] != corpus.hash:
-            raise InputError(
-                f"{folder.manifest_path}: field 'corpus.hash': made for corpus {str(manifest['corpus']['hash'])[:12]}, "
-                f"but the corpus given is {corpus.name} {corpus.hash[:12]}; pass the right --corpus")
+        folder.check_made_for(corpus, manifest, reading=True)
 
 
 def check_built_in_names(folder: RunFolder, manifest: dict, rows: list[dict]) -> None:

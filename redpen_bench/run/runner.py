@@ -19,6 +19,7 @@ from redpen_bench.reviewers import Spec, parse_spec, unique_specs
 from redpen_bench.reviewers.base import ReviewOptions, RunStep, Task, error_verdict
 from redpen_bench.run.cache import open_cache
 from redpen_bench.run.folder import RunFolder, RunFolderError, now
+from redpen_bench.run.folder_lock import lock_timeout_from_env
 from redpen_bench.run.progress import Progress
 from redpen_bench.run.shared_tools import share_tool_runs
 from redpen_bench.run.steps import StepContext, components, make_step
@@ -172,11 +173,12 @@ def run_reviewers(
     options: ReviewOptions | None = None,
     snippets: Sequence[Variant] | None = None,
     progress: Progress | None = None,
-    lock_timeout: float = 600.0,
+    lock_timeout: float | None = None,
 ) -> RunResult:
     """Run every reviewer side by side (one thread each: tools are subprocesses, LLMs are I/O), import replay
     files, then combine ensembles from the stored rows. `lock_timeout`: seconds to wait for another process
-    that holds the run folder."""
+    that holds the run folder (default REDPEN_LOCK_TIMEOUT, else 600)."""
+    lock_timeout = lock_timeout_from_env() if lock_timeout is None else lock_timeout
     options = options or ReviewOptions()
     folder = RunFolder(run_dir)
     if not specs:
@@ -186,8 +188,7 @@ def run_reviewers(
     cache = open_cache(options.cache)  # once per run, shared by its reviewers; None: --no-cache, no file at all
     options = replace(options, cache=cache)
     if options.dry_run:  # plans against what is there, creates nothing
-        if folder.manifest_path.exists() and folder.read_manifest()["corpus"]["hash"] != corpus.hash:
-            folder.open_for(corpus)  # refuses, naming both corpora
+        folder.check_made_for(corpus)
         plans, stale = plan_run(corpus, sorted_specs, folder, options, snippets)
         result = RunResult(folder.path, refreshed=stale)
         for plan in plans:

@@ -59,3 +59,18 @@ def report_text(report) -> str:
     if sel.method == "exact":
         console.print("best training Average per subset size: " + " ".join(pct(x) for x in sel.trace))
     return buffer.getvalue()
+
+
+def report_notes(report) -> list[str]:
+    """What the figures alone do not say: that no profile was written, or that a check disagreed."""
+    if report.profile_path is None:
+        return [f"no rule subset beats answering no on the training items by --min-gain "
+                f"{report.settings.min_gain:g}; no profile written"]
+    notes = []
+    if abs(report.in_sample - report.in_sample_core) > 1e-9:  # the tests say never; say so loudly if it happens
+        notes.append(f"warning: the firing table gives {report.in_sample_core!r} where score_rows gives "
+                     f"{report.in_sample!r} for the same rules; please report this")
+    if report.rerun is not None and abs(report.rerun - report.in_sample) > 1e-9:
+        notes.append(f"note: {report.tool}:{report.profile_name} run for real scores {pct(report.rerun)}, the table "
+                     f"{pct(report.in_sample)}: some rules answer differently when run alone")
+    return notes
