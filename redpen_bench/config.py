@@ -27,18 +27,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
+import msgspec
 import rtoml
 
 from redpen_bench.errors import InputError
+from redpen_bench.model.typed import NonEmptyText, TextList, convert
 from redpen_bench.reviewers import Spec, check_name, parse_spec
 from redpen_bench.reviewers.llm.prices import check_prices
 
 CONFIG_NAME = "redpen.toml"
 PYPROJECT = "pyproject.toml"
-_TABLES = ("reviewers", "prices", "compare")
-_COMPARE_FIELDS = ("reviewers", "out")
 
 
 class ConfigError(InputError):
@@ -121,116 +121,123 @@ def load_config(path: str | Path | None = None, cwd: Path | None = None) -> Conf
     return Config(config.path, config.reviewers, config.prices, config.data, searched, label)
 
 
+_Positive = Annotated[int, msgspec.Meta(gt=0)]
+_PositiveNumber = Annotated[float, msgspec.Meta(gt=0)]
+_Given = Annotated[str, msgspec.Meta(min_length=1)]
+_UNSET: Any = msgspec.UNSET  # a field not given: the command line's value, or the default, stays
+
+
+class ReviewerTable(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """[reviewers.NAME]: a reviewer spec and the ReviewOptions fields it sets."""
+
+    spec: NonEmptyText
+    base_url: _Given = _UNSET
+    prompt: _Given = _UNSET  # a file, relative to the configuration's folder
+    system: _Given = _UNSET
+    temperature: float | Annotated[str, msgspec.Meta(pattern="(?i)^none$")] = _UNSET  # "none": send none
+    max_tokens: _Positive = _UNSET
+    params: dict[str, Any] = _UNSET
+    concurrency: _Positive = _UNSET
+    retries: _Positive = _UNSET
+    rpm: _PositiveNumber = _UNSET
+    timeout: _PositiveNumber = _UNSET
+    sarif_kinds: list[str] = _UNSET
+    structured: bool | Literal["json-schema", "grammar"] = _UNSET
+
+
+class CompareTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    reviewers: TextList = []  # names or specs
+    out: _Given | None = None  # a folder, relative to the configuration's folder
+
+
+class ConfigToml(msgspec.Struct, forbid_unknown_fields=True):
+    """A redpen.toml, or the [tool.redpen] table of a pyproject.toml."""
+
+    reviewers: dict[str, ReviewerTable] = {}
+    prices: dict[str, Any] = {}  # checked by check_prices: the shipped prices.toml has the same table
+    compare: CompareTable = CompareTable()
+
+
+_OPTIONS = tuple(f.name for f in msgspec.structs.fields(ReviewerTable) if f.name != "spec")
+_INTEGER, _NUMBER = "expected a positive integer, got {value!r}", "expected a positive number, got {value!r}"
+_EXPECTED = {
+    "?": f"unknown table; known: {', '.join(f.name for f in msgspec.structs.fields(ConfigToml))}",
+    "reviewers": "expected tables [reviewers.NAME]",
+    "reviewers.*": "expected a table",
+    "reviewers.*.?": f"unknown field; known: spec, {', '.join(_OPTIONS)}",
+    "reviewers.*.spec": 'expected a reviewer spec such as "openai:MODEL"',
+    "reviewers.*.base_url": "expected a string, got {value!r}",
+    "reviewers.*.prompt": "expected a file path", "reviewers.*.system": "expected a file path",
+    "reviewers.*.temperature": 'expected a number or "none", got {value!r}',
+    "reviewers.*.max_tokens": _INTEGER, "reviewers.*.concurrency": _INTEGER, "reviewers.*.retries": _INTEGER,
+    "reviewers.*.rpm": _NUMBER, "reviewers.*.timeout": _NUMBER,
+    "reviewers.*.params": 'expected a table, e.g. {{ reasoning_effort = "low" }}',
+    "reviewers.*.sarif_kinds": 'expected a list of SARIF result kinds such as ["fail"], got {value!r}',
+    "reviewers.*.structured": 'expected true, false, "json-schema" or "grammar", got {value!r}',
+    "prices": "expected a table of model = {{ input = USD, output = USD }}",
+    "compare": "expected a table",
+    "compare.?": "unknown field; known: reviewers, out",
+    "compare.reviewers": "expected a list of reviewer names or specs",
+    "compare.out": "expected a folder path",
+}
+
+
+def _typed(data: dict, path: str) -> ConfigToml:
+    return convert(data, ConfigToml, path, _EXPECTED, ConfigError)
+
+
 def _parse(file: Path, path: str, data: dict) -> Config:
     """`path` is how errors name the configuration; `file` the file, whose folder relative paths start from."""
-    unknown = sorted(set(data) - set(_TABLES))
-    if unknown:
-        raise ConfigError(f"{path}: field '{unknown[0]}': unknown table; known: {', '.join(_TABLES)}")
-    reviewers = data.get("reviewers", {})
-    if not isinstance(reviewers, dict):
-        raise ConfigError(f"{path}: field 'reviewers': expected tables [reviewers.NAME]")
-    named = {name: _reviewer(path, file.parent, name, table) for name, table in reviewers.items()}
-    compare = data.get("compare", {})
-    unknown = sorted(set(compare) - set(_COMPARE_FIELDS)) if isinstance(compare, dict) else []
-    if unknown:
-        raise ConfigError(f"{path}: field 'compare.{unknown[0]}': unknown field; known: {', '.join(_COMPARE_FIELDS)}")
-    prices = check_prices(data.get("prices", {}), str(path))
+    config = _typed(data, path)
+    named = {name: _reviewer(path, file.parent, name, table) for name, table in config.reviewers.items()}
+    prices = check_prices(config.prices, str(path))
     return Config(file, named, prices, data)
 
 
-def _reviewer(path: str, base: Path, name: str, table: Any) -> NamedReviewer:
-    where = f"reviewers.{name}"
-
-    def fail(key: str, message: str) -> ConfigError:
-        return ConfigError(f"{path}: field '{where}.{key}': {message}")
-
-    if not isinstance(table, dict):
-        raise ConfigError(f"{path}: field '{where}': expected a table")
+def _reviewer(path: str, base: Path, name: str, table: ReviewerTable) -> NamedReviewer:
+    """The options of a [reviewers.NAME] table that are given, read as ReviewOptions takes them."""
+    where = f"{path}: field 'reviewers.{name}"
     try:
-        check_name(name, f"{path}: field '{where}'")
+        check_name(name, f"{where}'")
     except InputError as exc:
         raise ConfigError(str(exc)) from None
-    unknown = sorted(set(table) - {"spec", *_FIELDS})
-    if unknown:
-        raise fail(unknown[0], f"unknown field; known: spec, {', '.join(_FIELDS)}")
-    spec = table.get("spec")
-    if not isinstance(spec, str) or not spec.strip():
-        raise fail("spec", "expected a reviewer spec such as \"openai:MODEL\"")
     try:
-        parse_spec(spec)
+        parse_spec(table.spec)
     except InputError as exc:
-        raise fail("spec", str(exc)) from None
+        raise ConfigError(f"{where}.spec': {exc}") from None
     options = {}
-    for key, value in table.items():
-        if key != "spec":
-            options[_OPTION_OF.get(key, key)] = _FIELDS[key](value, lambda message, key=key: fail(key, message),
-                                                             base)
-    return NamedReviewer(name, spec.strip(), options)
+    for key in _OPTIONS:
+        value = getattr(table, key)
+        if value is not msgspec.UNSET:
+            options[_OPTION_OF.get(key, key)] = _READ.get(key, _same)(value, base, f"{where}.{key}'")
+    return NamedReviewer(name, table.spec.strip(), options)
 
 
-def _path(value, fail, base: Path) -> Path:
-    if not isinstance(value, str) or not value:
-        raise fail("expected a file path")
-    resolved = (base / value).expanduser()
-    if not resolved.is_file():
-        raise fail(f"no such file: {resolved}")
-    return resolved
-
-
-def _temperature(value, fail, base) -> float | None:
-    if isinstance(value, str) and value.lower() == "none":
-        return None
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise fail(f"expected a number or \"none\", got {value!r}")
-    return float(value)
-
-
-def _positive(kind: type):
-    def check(value, fail, base):
-        if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0 or \
-                (kind is int and not isinstance(value, int)):
-            raise fail(f"expected a positive {'integer' if kind is int else 'number'}, got {value!r}")
-        return kind(value)
-    return check
-
-
-def _string(value, fail, base) -> str:
-    if not isinstance(value, str) or not value:
-        raise fail(f"expected a string, got {value!r}")
+def _same(value, base, where):
     return value
 
 
-def _kinds(value, fail, base) -> tuple[str, ...]:
+def _path(value: str, base: Path, where: str) -> Path:
+    resolved = (base / value).expanduser()
+    if not resolved.is_file():
+        raise ConfigError(f"{where}: no such file: {resolved}")
+    return resolved
+
+
+def _kinds(value: list[str], base, where: str) -> tuple[str, ...]:
     from redpen_bench.reviewers.tools.sarif_log import check_kinds
 
-    if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
-        raise fail(f"expected a list of SARIF result kinds such as [\"fail\"], got {value!r}")
     try:
         return check_kinds(value)
     except InputError as exc:
-        raise fail(str(exc)) from None
+        raise ConfigError(f"{where}: {exc}") from None
 
 
-def _structured(value, fail, base) -> str | None:
-    if value is True or value == "json-schema":
-        return "json-schema"
-    if value is False:
-        return None
-    if value == "grammar":
-        return value
-    raise fail(f"expected true, false, \"json-schema\" or \"grammar\", got {value!r}")
-
-
-def _table(value, fail, base) -> dict:
-    if not isinstance(value, dict):
-        raise fail("expected a table, e.g. { reasoning_effort = \"low\" }")
-    return dict(value)
-
-
-_FIELDS = {
-    "base_url": _string, "prompt": _path, "system": _path, "temperature": _temperature,
-    "max_tokens": _positive(int), "params": _table, "concurrency": _positive(int), "retries": _positive(int),
-    "rpm": _positive(float), "timeout": _positive(float), "sarif_kinds": _kinds, "structured": _structured,
+_READ = {
+    "prompt": _path, "system": _path, "sarif_kinds": _kinds, "params": lambda value, base, where: dict(value),
+    "temperature": lambda value, base, where: None if isinstance(value, str) else float(value),
+    "rpm": lambda value, base, where: float(value), "timeout": lambda value, base, where: float(value),
+    "structured": lambda value, base, where: {True: "json-schema", False: None}.get(value, value),
 }
 _OPTION_OF = {"timeout": "request_timeout"}  # a named reviewer is an LLM: its timeout is per request
 
@@ -256,14 +263,7 @@ def resolve_specs(values: list[str], config: Config) -> list[Spec]:
 
 def compare_settings(config: Config) -> CompareSettings:
     """The [compare] table: default reviewers (names or specs) and run folder for `redpen-bench compare`."""
-    table = config.data.get("compare", {})
-    if not isinstance(table, dict):
-        raise ConfigError(f"{config.label}: field 'compare': expected a table")
-    reviewers = table.get("reviewers", [])
-    if not isinstance(reviewers, list) or not all(isinstance(r, str) and r.strip() for r in reviewers):
-        raise ConfigError(f"{config.label}: field 'compare.reviewers': expected a list of reviewer names or specs")
-    out = table.get("out")
-    if out is not None and (not isinstance(out, str) or not out):
-        raise ConfigError(f"{config.label}: field 'compare.out': expected a folder path")
+    table = _typed(config.data, config.label).compare
     base = config.path.parent if config.path else Path.cwd()
-    return CompareSettings(tuple(r.strip() for r in reviewers), base / out if out else None, dict(table))
+    return CompareSettings(tuple(r.strip() for r in table.reviewers), base / table.out if table.out else None,
+                           dict(config.data.get("compare", {})))

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from redpen_bench.model.corpus import KNOWN_OPERATORS, Corpus
+from redpen_bench.model.corpus import Corpus
 from redpen_bench.model.corpus_files import CorpusError
+from redpen_bench.model.item_fields import KNOWN_OPERATORS
 from redpen_bench.model.operators import NAMES
 
 README_HEAD = """# The Red-Pen corpus

@@ -7,13 +7,13 @@ schema the row validator uses (model/rows.py) and names the finding and field th
 
 from __future__ import annotations
 
-import re
 from dataclasses import asdict, dataclass
 from typing import Annotated, Any
 
 import msgspec
 
 from redpen_bench.errors import InputError
+from redpen_bench.model.typed import error_place
 
 
 @dataclass(frozen=True, order=True)
@@ -43,20 +43,6 @@ class StoredFinding(msgspec.Struct):
 
 
 _STORED = list[StoredFinding]
-_AT = re.compile(r"^(?P<message>.*?)(?: - at `\$(?P<path>[^`]*)`)?$", re.DOTALL)
-_MISSING = re.compile(r"Object missing required field `(?P<field>[^`]+)`")
-
-
-def error_place(exc: msgspec.ValidationError, prefix: str = "") -> tuple[str, str]:
-    """(where, what) of a msgspec validation error: `findings[0].rule`, "missing"."""
-    match = _AT.match(str(exc))
-    message, path = (match["message"], match["path"] or "") if match else (str(exc), "")
-    missing = _MISSING.match(message)
-    if missing:
-        path, message = f"{path}.{missing['field']}", "missing"
-    where = f"{prefix}{path}" if path.startswith("[") or not prefix else f"{prefix}.{path.lstrip('.')}"
-    message = message[:1].lower() + message[1:]
-    return where.strip("."), message
 
 
 class FindingsError(InputError):

@@ -10,7 +10,7 @@ from typing import Any
 
 import msgspec
 
-from redpen_bench.model.findings import error_place
+from redpen_bench.model.typed import error_place
 
 
 class CorpusRef(msgspec.Struct):

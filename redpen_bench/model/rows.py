@@ -17,7 +17,8 @@ from typing import Annotated, Any, Literal, TypeVar
 import msgspec
 
 from redpen_bench.model.corpus import SCORED_VARIANTS, Variant
-from redpen_bench.model.findings import StoredFinding, error_place
+from redpen_bench.model.findings import StoredFinding
+from redpen_bench.model.typed import error_place
 from redpen_bench.model.verdict import Verdict
 
 SNIPPET_HASH_CHARS = 16

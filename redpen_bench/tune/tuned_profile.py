@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from redpen_bench.errors import InputError
+from redpen_bench.model.typed import is_plain_name
 from redpen_bench.reviewers.tools.profiles import HEADER_MARK
 from redpen_bench.reviewers.tools.rule_filter import RuleFilter
 
@@ -82,13 +82,12 @@ def profile_text(description: str, settings: dict, header: Sequence[str] = ()) -
     return "\n".join(lines) + "\n"
 
 
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")  # what profile lookup accepts (reviewers/tools/profiles.py)
 
 
 def profile_path(tool: str, name: str) -> Path:
     """./analyzers/<tool>/<name>.toml, refused when the name is not a profile name or the file is a profile
     that tuning did not write (a shipped `default` or `bugs` in a clone, a user's own)."""
-    if not _NAME.match(name):
+    if not is_plain_name(name):  # what profile lookup accepts
         raise TuneError(f"--name '{name}': not a profile name (letters, digits, _ . -)")
     path = Path.cwd() / "analyzers" / tool / f"{name}.toml"
     if path.is_file() and HEADER_MARK not in path.read_text(encoding="utf-8", errors="replace").split("\n", 1)[0]:

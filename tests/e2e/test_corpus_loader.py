@@ -42,6 +42,11 @@ CASES = {
             (c / "items/t2-empty/item.toml").read_text().replace('tier = "medium"', 'tier = "brutal"')),
         "field 'tier': 'brutal' is not one of the corpus tiers",
     ),
+    "wrong type": (
+        lambda c: (c / "items/t2-empty/item.toml").write_text(
+            (c / "items/t2-empty/item.toml").read_text().replace('tier = "medium"', "tier = 2")),
+        "t2-empty/item.toml: field 'tier': expected a non-empty string, got 2",
+    ),
     "duplicate id": (
         lambda c: (c / "items/t2-empty/item.toml").write_text(
             (c / "items/t2-empty/item.toml").read_text().replace('id = "t2-empty"', 'id = "t1-total"')),

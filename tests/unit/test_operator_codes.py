@@ -8,8 +8,9 @@ import shutil
 
 import pytest
 
-from redpen_bench.model.corpus import KNOWN_OPERATORS, load_corpus
+from redpen_bench.model.corpus import load_corpus
 from redpen_bench.model.corpus_files import CorpusError
+from redpen_bench.model.item_fields import KNOWN_OPERATORS
 from redpen_bench.model.operators import NAMES, RENAMED, codes_table, legend
 from tests.conftest import FIXTURE_CORPUS, ROOT
 

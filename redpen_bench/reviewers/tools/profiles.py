@@ -10,18 +10,18 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
+import msgspec
 import rtoml
 
 from redpen_bench.errors import InputError
 from redpen_bench.model.corpus_files import packaged_path
+from redpen_bench.model.typed import NonEmptyText, convert, is_plain_name
 
 DEFAULT_PROFILE = "default"
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
 
 
 class ProfileError(InputError):
@@ -30,25 +30,34 @@ class ProfileError(InputError):
 
 @dataclass(frozen=True)
 class Setting:
-    """One key a tool's profile may have: a list of strings or a string (each from `choices` if given), a bool."""
+    """One key a tool's profile may have: a list of strings or a string (each from `choices` if given), a bool.
+    A tool's module declares its keys (`schema`); the profile's typed model is made from them (profile_model)."""
 
     kind: type  # list | str | bool
     default: Any = None
     choices: tuple[str, ...] = ()
 
+    @property
+    def type(self) -> Any:
+        """The msgspec type a value must have."""
+        word = Literal[self.choices] if self.choices else NonEmptyText
+        return {list: list[word], bool: bool}.get(self.kind, word)  # type: ignore[valid-type]
+
+    @property
+    def expected(self) -> str:
+        """What a value must be, in words."""
+        if self.kind is list:
+            return f"a list of values from {list(self.choices)}" if self.choices else "a list of non-empty strings"
+        if self.kind is bool:
+            return "true or false"
+        return f"one of {list(self.choices)}" if self.choices else "a non-empty string"
+
     def check(self, value: Any) -> str | None:
         """None when the value fits, else what was expected."""
-        if self.kind is list:
-            ok = isinstance(value, list) and all(isinstance(v, str) and v.strip() for v in value)
-            if ok and self.choices and not set(value) <= set(self.choices):
-                return f"a list of values from {list(self.choices)}"
-            return None if ok else "a list of non-empty strings"
-        if self.kind is bool:
-            return None if isinstance(value, bool) else "true or false"
-        if not isinstance(value, str) or not value.strip():
-            return "a non-empty string"
-        if self.choices and value not in self.choices:
-            return f"one of {list(self.choices)}"
+        try:
+            msgspec.convert(value, self.type)
+        except msgspec.ValidationError:
+            return self.expected
         return None
 
 
@@ -123,7 +132,7 @@ def available_profiles(tool: str) -> list[str]:
 
 
 def find_profile(tool: str, name: str) -> Path:
-    if not _NAME.match(name):
+    if not is_plain_name(name):
         raise ProfileError(f"reviewer '{tool}:{name}': '{name}' is not a profile name (letters, digits, _ . -)")
     for folder in profile_dirs(tool):
         candidate = folder / f"{name}.toml"
@@ -134,8 +143,24 @@ def find_profile(tool: str, name: str) -> Path:
     raise ProfileError(f"reviewer '{tool}:{name}': no profile '{name}' in {where}; available: {known}")
 
 
+def profile_model(tool: str, schema: Schema) -> tuple[type[msgspec.Struct], dict[str, str]]:
+    """The typed model of `tool`'s profiles, made from the keys its module declares, and its error words."""
+    fields: list[tuple] = [("description", NonEmptyText)]
+    for key, setting in schema.items():
+        default = setting.default
+        if isinstance(default, (list, tuple)):
+            fields.append((key, setting.type, msgspec.field(default_factory=lambda d=default: list(d))))
+        else:
+            fields.append((key, setting.type if default is not None else setting.type | None, default))
+    model = msgspec.defstruct(f"{tool.title()}Profile", fields, kw_only=True, forbid_unknown_fields=True)
+    expected = {"description": "expected a non-empty string",
+                "?": f"unknown key for {tool}; known: {['description', *sorted(schema)]}",
+                **{key: f"expected {setting.expected}, got {{value!r}}" for key, setting in schema.items()}}
+    return model, expected
+
+
 def load_profile(tool: str, name: str | None, schema: Schema) -> Profile:
-    """Find and check `tool:name` against the tool's schema."""
+    """Find `tool:name` and read it as the tool's typed profile model."""
     name = name or DEFAULT_PROFILE
     path = find_profile(tool, name)
     data = path.read_bytes()
@@ -143,21 +168,7 @@ def load_profile(tool: str, name: str | None, schema: Schema) -> Profile:
         table = rtoml.loads(data.decode("utf-8"))
     except (rtoml.TomlParsingError, UnicodeDecodeError) as exc:
         raise ProfileError(f"{path}: malformed TOML: {exc}") from None
-    description = table.pop("description", None)
-    if not isinstance(description, str) or not description.strip():
-        raise ProfileError(f"{path}: field 'description': expected a non-empty string")
-    unknown = sorted(set(table) - set(schema))
-    if unknown:
-        raise ProfileError(f"{path}: field '{unknown[0]}': unknown key for {tool}; known: "
-                           f"{['description', *sorted(schema)]}")
-    settings = {}
-    for key, setting in schema.items():
-        if key not in table:
-            default = setting.default
-            settings[key] = list(default) if isinstance(default, (list, tuple)) else default
-            continue
-        expected = setting.check(table[key])
-        if expected:
-            raise ProfileError(f"{path}: field '{key}': expected {expected}, got {table[key]!r}")
-        settings[key] = table[key]
-    return Profile(tool, name, path, hashlib.sha256(data).hexdigest(), description.strip(), settings)
+    model, expected = profile_model(tool, schema)
+    profile = convert(table, model, path, expected, ProfileError)
+    settings = {key: getattr(profile, key) for key in schema}
+    return Profile(tool, name, path, hashlib.sha256(data).hexdigest(), profile.description.strip(), settings)
