@@ -38,8 +38,7 @@ def is_plain_name(name: str) -> bool:
 
 def error_place(exc: msgspec.ValidationError, prefix: str = "") -> tuple[str, str]:
     """(where, what) of a msgspec validation error: `findings[0].rule`, "missing"."""
-    match = _AT.match(str(exc))
-    message, path = (match["message"], match["path"] or "") if match else (str(exc), "")
+    message, path = _message_and_path(exc)
     missing = _MISSING.match(message)
     if missing:
         path, message = f"{path}.{missing['field']}", "missing"
@@ -60,8 +59,7 @@ def convert(data: Any, schema: type[T], file: object, expected: Mapping[str, str
 def field_problem(exc: msgspec.ValidationError, data: Any, schema: Any, expected: Mapping[str, str]) -> str:
     """"field 'X': MESSAGE" for a validation error of `data` against `schema`: MESSAGE is the words `expected`
     gives the field or the nearest table above it (`{value!r}`: the value found there), else msgspec's own."""
-    match = _AT.match(str(exc))
-    message, path = (match["message"], match["path"] or "") if match else (str(exc), "")
+    message, path = _message_and_path(exc)
     steps = _walk(path, data, schema)
     for pattern, key in ((_MISSING, None), (_UNKNOWN, "?")):
         extra = pattern.match(message)
@@ -73,6 +71,12 @@ def field_problem(exc: msgspec.ValidationError, data: Any, schema: Any, expected
             where = _spelled(name for name, _, _ in steps[:depth])
             return f"field '{where}': {words.format(value=steps[depth - 1][2])}"
     return f"field '{_spelled(name for name, _, _ in steps)}': {message[:1].lower() + message[1:]}"
+
+
+def _message_and_path(exc: msgspec.ValidationError) -> tuple[str, str]:
+    """msgspec's "Expected `int`, got `str` - at `$.a[0]`" as ("Expected `int`, got `str`", ".a[0]")."""
+    match = _AT.match(str(exc))
+    return (match["message"], match["path"] or "") if match else (str(exc), "")
 
 
 def _spelled(names: Iterable[str]) -> str:
