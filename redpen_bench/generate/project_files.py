@@ -117,11 +117,12 @@ def _under(rel: str, folders) -> bool:
 
 
 def is_default_source(rel: str, collection: Collection, tests: tuple[str, ...]) -> bool:
-    """Without --source: a .py file that is no test, test helper, build script, doc or example."""
+    """Without --source: a .py file that is no test, test helper, build script, doc or example (a path through a
+    NOT_PROJECT folder never gets here: project_units leaves it out first, --source or not)."""
     parts = rel.split("/")
     test_paths = tuple(t.split("::")[0].rstrip("/") for t in tests)
     return not (rel in collection.tests or parts[-1] in NOT_SOURCE_FILES
-                or any(p in NOT_SOURCE_DIRS or p.startswith(".") or not_project(p) for p in parts[:-1])
+                or any(p in NOT_SOURCE_DIRS or p.startswith(".") for p in parts[:-1])
                 or _under(rel, collection.test_dirs) or _under(rel, test_paths))
 
 
