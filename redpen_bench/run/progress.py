@@ -12,6 +12,8 @@ import threading
 import time
 from typing import Protocol
 
+from redpen_bench.model.outside_text import terminal
+
 
 class Progress(Protocol):
     def __call__(self, task: str, done: int = 0, more: int = 0, note: str = "") -> None:
@@ -70,7 +72,10 @@ class LineProgress:
     def _say(self, key: str, what: str) -> None:
         done, total, note, started = self.state[key]
         took = time.monotonic() - started
-        self.stream.write(f"redpen-bench: {key} {what}: {done}/{total} after {took:.0f} s {note}".rstrip() + "\n")
+        # a task is often a reviewer's name from a replay file or redpen.toml: its controls shown as escapes, as the
+        # terminal's bar shows them, so a log read with `cat` or `tail -f` is never driven by them
+        line = f"redpen-bench: {key} {what}: {done}/{total} after {took:.0f} s {note}".rstrip()
+        self.stream.write(terminal(line) + "\n")
         self.stream.flush()
 
     def _beat(self) -> None:

@@ -84,3 +84,13 @@ def test_line_progress_says_start_and_end_of_each_task():
         progress("ruff:bugs", 2)
     said = stream.getvalue().splitlines()
     assert said[0].startswith("redpen-bench: ruff:bugs started: 0/2") and "ruff:bugs done: 2/2" in said[1]
+
+
+def test_line_progress_shows_a_name_s_control_characters_as_escapes():
+    stream = io.StringIO()
+    with api.LineProgress(stream) as progress:
+        progress("evil\x1b[2J\u202ename", 0, 1)
+        progress("evil\x1b[2J\u202ename", 1)
+    said = stream.getvalue()
+    assert "\x1b" not in said and "\u202e" not in said
+    assert "evil\\x1b[2J\\u202ename started: 0/1" in said
