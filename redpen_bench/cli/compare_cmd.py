@@ -24,6 +24,7 @@ from redpen_bench.cli.common import (
     reviewers_option,
 )
 from redpen_bench.cli.show import TerminalProgress, tell_outcome
+from redpen_bench.report.reference_tools import reference_note
 from redpen_bench.report.terminal import leaderboard_text, report_standings
 from redpen_bench.reviewers import split_specs
 from redpen_bench.run.executor import open_unless_local
@@ -36,6 +37,8 @@ def show_report(report) -> None:
     """The leaderboard and the page to open, for people (stderr); stdout's last line stays the folder."""
     data = report.data
     click.echo(leaderboard_text(data.corpus, data.tiers, report_standings(data)), err=True, nl=False)
+    if note := reference_note(data.corpus, data.reviewers):
+        click.echo(f"redpen-bench: {note}", err=True)
     click.echo(f"redpen-bench: report: {report.path / 'report.html'}", err=True)
     print_path(report.path)
 
