@@ -10,8 +10,8 @@ from pathlib import Path
 import click
 
 from redpen_bench.errors import InputError
-from redpen_bench.report import DEFAULT_REPLICATES
 from redpen_bench.reviewers.base import ReviewOptions
+from redpen_bench.scoring import DEFAULT_REPLICATES
 
 
 def default(record, name: str):

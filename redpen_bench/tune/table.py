@@ -120,10 +120,15 @@ class FiringTable:
         union_hits = ((m @ hits) > 0).reshape(n, s, self.hits.shape[2])
         return self.union_metrics(yes, union_lines, union_hits)
 
+    def columns(self, yes, f1, recall) -> dict[str, np.ndarray]:
+        """The per-snippet columns the measures read (scoring/metrics.py COLUMNS), from union_metrics'."""
+        return {"yes": yes, "f1": f1, "recall": recall, "has_keywords": self.n_groups > 0}
+
     def averages(self, yes, f1, recall, weights=None) -> np.ndarray:
         """The Average (mean of the tier scores present) per candidate, through the scorer's core.
         weights: (S,) 0/1 mask of the snippets that count (a fold's training or held-out items)."""
-        metrics = tier_metrics(yes, f1, recall, self.defective, self.tier_index, len(self.tiers), weights)
+        metrics = tier_metrics(self.columns(yes, f1, recall), self.defective, self.tier_index, len(self.tiers),
+                               weights)
         return average(metrics["score"])
 
     def evaluate(self, rules: Sequence[str], weights=None) -> float:

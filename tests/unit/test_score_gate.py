@@ -12,8 +12,8 @@ import pytest
 from redpen_bench import api
 from redpen_bench.cli import main
 from redpen_bench.model.corpus import load_corpus
-from redpen_bench.report.stats import bootstrap, pair_test
 from redpen_bench.reviewers.base import ReviewOptions
+from redpen_bench.scoring.stats import bootstrap, pair_test
 from tests.conftest import FIXTURE_CORPUS as CORPUS
 
 
