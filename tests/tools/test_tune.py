@@ -204,7 +204,7 @@ def test_table_scores_every_subset_as_score_rows_does(small_corpus, data):
                 for row in subset_rows(rows, replace(keep, rules=frozenset(subset)), f"s{i}")]
     scored = score_rows(all_rows, small_corpus).to_json()["reviewers"]  # one call: a reviewer per subset
     member = np.array([[rule in subset for rule in table.rules] for subset in subsets]).reshape(len(subsets), -1)
-    metrics = tier_metrics(table.columns(*table.subset_metrics(member)), table.defective, table.tier_index,
+    metrics = tier_metrics(table.subset_metrics(member), table.defective, table.tier_index,
                            len(table.tiers))
     for i, subset in enumerate(subsets):
         assert table.evaluate(subset) == pytest.approx(scored[f"s{i}"]["average"], abs=1e-12)

@@ -130,13 +130,13 @@ def test_a_reviewer_that_never_says_yes_is_never_the_best(tmp_path):
     baselines" at always-no's 16.7 %: its verdicts are always-no's. The best is the best reviewer that said yes."""
     corpus = _corpus(tmp_path)
     noisy = {"ruff:bugs": lambda v, k: not v.defective or k % 4 == 0}  # below always-no: cries wolf
-    table, data, md, _ = _report(corpus, BASELINES | {"sloppy": lambda v, k: False} | noisy)
+    _, data, md, _ = _report(corpus, BASELINES | {"sloppy": lambda v, k: False} | noisy)
     ranked = [r.reviewer for r in data.rows if not r.baseline]
     assert ranked == ["sloppy", "ruff:bugs"]  # it ties always-no, above the noisy one
     assert data.finding.best == "ruff:bugs"
     assert "best reviewer other than the baselines is ruff:bugs" in _first_paragraph(md)
     # only such reviewers ran: nobody to judge, and the headline says why
-    table, data, md, _ = _report(corpus, BASELINES | {"sloppy": lambda v, k: False})
+    _, data, md, _ = _report(corpus, BASELINES | {"sloppy": lambda v, k: False})
     assert data.finding.best is None and data.finding.silent
     assert _first_paragraph(md) == ("**Finding: no reviewer other than the baselines said yes to any snippet: each "
                                     "answered as always-no does, so there is none to judge.**")
