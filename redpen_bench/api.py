@@ -28,16 +28,31 @@ from typing import TYPE_CHECKING
 
 from redpen_bench.config import Config, compare_settings, load_config, resolve_specs
 from redpen_bench.errors import InputError
-from redpen_bench.gate import verify
+from redpen_bench.gate import GateLimits, verify
+from redpen_bench.gate.corpus_readme import write_readme
+from redpen_bench.gate.verify_text import verify_json, verify_text
+from redpen_bench.gate.versions import version_warnings
 from redpen_bench.model.corpus import Corpus, load_corpus
 from redpen_bench.model.corpus_files import authoring_corpus, read_toml
+from redpen_bench.model.outside_text import csv_frame, terminal
 from redpen_bench.model.verdict import Verdict, parse_answer
 from redpen_bench.report.build import Report, build_report, report_dir
-from redpen_bench.report.terminal import leaderboard_text, table_standings
-from redpen_bench.reviewers import BASELINES, Spec, families, names_of_kind, parse_spec, split_specs, unique_specs
+from redpen_bench.report.terminal import leaderboard_text, report_standings, rules_text, table_standings
+from redpen_bench.reviewers import (
+    BASELINES,
+    Spec,
+    families,
+    families_text,
+    names_of_kind,
+    parse_spec,
+    split_specs,
+    unique_specs,
+)
 from redpen_bench.reviewers.base import ReviewOptions
 from redpen_bench.reviewers.tools.profiles import shipped_profiles
+from redpen_bench.reviewers.tools.sarif_log import check_kinds
 from redpen_bench.run.baseline_rows import baseline_rows, with_baselines
+from redpen_bench.run.executor import open_unless_local
 from redpen_bench.run.folder import RunFolder, default_run_dir, fresh_dir
 from redpen_bench.run.outcome import RETRY_EXIT, outcome_lines
 from redpen_bench.run.progress import LineProgress, Progress, no_progress
@@ -48,7 +63,9 @@ from redpen_bench.scoring.score_files import scores_csv, scores_json
 from redpen_bench.scoring.scorer import ScoredTable, score_rows
 from redpen_bench.scoring.stats import Bootstrap, bootstrap
 from redpen_bench.scoring.thresholds import ThresholdResult, check_names, thresholds
-from redpen_bench.tune.pipeline import tune
+from redpen_bench.tune.pipeline import SearchSettings, tune
+from redpen_bench.tune.terminal import report_notes as tune_notes
+from redpen_bench.tune.terminal import report_text as tune_text
 
 if TYPE_CHECKING:  # mutate's modules (libcst) load when it is called, never for score or run
     from redpen_bench.generate.units import Options as MutateOptions
@@ -56,14 +73,31 @@ if TYPE_CHECKING:  # mutate's modules (libcst) load when it is called, never for
 DEFAULT_OUT = Path("reports")
 DEFAULT_RUNS = Path("runs")
 
+# with mutate's names, which load with it (__getattr__): MutateOptions, parse_operators, mutate_summary
 __all__ = [
-    "BASELINES", "DEFAULT_OUT", "DEFAULT_RUNS", "RETRY_EXIT", "Bootstrap", "Comparison", "Config", "Corpus",
-    "LineProgress", "Progress", "Report", "ReviewOptions", "RunResult", "ScoredTable", "Spec", "ThresholdResult",
-    "Verdict", "analyzer_specs", "baseline_rows", "bootstrap", "check_mutate_source", "compare", "compare_plan",
-    "compare_settings", "compare_specs", "default_run_dir", "export_sarif", "families", "load_config",
-    "load_corpus", "mutate", "new_item", "outcome_lines", "parse_answer", "parse_spec", "report", "resolve_specs",
-    "rules", "run", "score", "score_text", "select_snippets", "threshold_names", "thresholds", "tune", "verify",
+    "BASELINES", "DEFAULT_OUT", "DEFAULT_REPLICATES", "DEFAULT_RUNS", "RETRY_EXIT", "Bootstrap", "Comparison",
+    "Config", "Corpus", "GateLimits", "LineProgress", "Progress", "Report", "ReviewOptions", "RunResult",
+    "ScoredTable", "SearchSettings", "Spec", "ThresholdResult", "Verdict", "analyzer_specs", "authoring_corpus",
+    "baseline_rows", "bootstrap", "check_kinds", "check_mutate_source", "compare", "compare_plan", "compare_settings",
+    "compare_specs", "csv_frame", "default_run_dir", "export_sarif", "families", "families_text", "leaderboard_text",
+    "load_config", "load_corpus", "mutate", "new_item", "open_unless_local", "outcome_lines", "parse_answer",
+    "parse_spec", "report", "report_standings", "resolve_specs", "rules", "rules_text", "run", "score", "score_text",
+    "select_snippets", "split_specs", "terminal", "threshold_names", "thresholds", "tune", "tune_notes", "tune_text",
+    "verify", "verify_json", "verify_text", "version_warnings", "write_readme",
 ]
+_MUTATE_NAMES = {"MutateOptions": ("redpen_bench.generate.units", "Options"),
+                 "parse_operators": ("redpen_bench.generate.units", "parse_operators"),
+                 "mutate_summary": ("redpen_bench.generate.mutate", "summary_table")}
+
+
+def __getattr__(name: str):
+    """mutate's names load with it (libcst), never for `score` or `run`."""
+    if name in _MUTATE_NAMES:
+        import importlib
+
+        module, attribute = _MUTATE_NAMES[name]
+        return getattr(importlib.import_module(module), attribute)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def run(

@@ -11,9 +11,9 @@ from pathlib import Path
 import click
 
 from redpen_bench import api
+from redpen_bench.api import BASELINES
 from redpen_bench.cli.common import bootstrap_option, bootstrap_seed_option, corpus_option, default
 from redpen_bench.errors import InputError
-from redpen_bench.reviewers.baselines import BASELINES
 
 
 class Percent(click.ParamType):
