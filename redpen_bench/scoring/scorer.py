@@ -149,8 +149,9 @@ class ScoredTable:
     by_tier: pd.DataFrame  # per (reviewer, tier): metrics averaged over samples, n_items
     summary: pd.DataFrame  # per reviewer: average, average_sd, samples, unparsed, errors, missing
     keyword_matching: str = DEFAULT_MODE
-    clusters: dict[str, str] = field(default_factory=dict)  # item -> its cluster (a generated item's source
-    # function, item.toml [provenance]); the items without one are left out. Every bootstrap of the table draws these
+    # item -> its cluster (a generated item's source function, item.toml [provenance]), for the items that have
+    # one: every bootstrap of the table (report, `score --intervals`, `--must-beat`) draws these by default
+    clusters: dict[str, str] = field(default_factory=dict)
 
     @property
     def reviewers(self) -> list[str]:
