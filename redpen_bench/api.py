@@ -6,7 +6,7 @@ harness. The CLI parses options, calls these and prints.
     result = api.run(corpus, ["always-no", "ruff:bugs"])    # a RunResult; its run folder is result.path
     table = api.score([result.path])                        # the scored table
     print(table.to_json()["reviewers"]["ruff:bugs"]["average"])
-    verdict = api.gate(table, "ruff:bugs", fail_under=16.7) # the CI gate: verdict.passed, verdict.messages
+    verdict = api.thresholds(table, "ruff:bugs", fail_under=16.7)  # CI: verdict.passed, verdict.messages
     done = api.compare(corpus, api.compare_specs("ruff"))   # gate, run, score, report: done.report.path
     checked = api.verify(corpus)                            # killability, integrity, distinctness, keywords
     specs = api.resolve_specs(["local"], api.load_config()) # named reviewers from redpen.toml
@@ -28,25 +28,45 @@ from typing import TYPE_CHECKING
 
 from redpen_bench.config import Config, compare_settings, load_config, resolve_specs
 from redpen_bench.errors import InputError
-from redpen_bench.gate import verify
+from redpen_bench.gate import GateLimits, verify
+from redpen_bench.gate.corpus_readme import write_readme
+from redpen_bench.gate.verify_text import verify_json, verify_text
+from redpen_bench.gate.versions import version_warnings
 from redpen_bench.model.corpus import Corpus, load_corpus
 from redpen_bench.model.corpus_files import authoring_corpus, read_toml
+from redpen_bench.model.outside_text import csv_frame, terminal
 from redpen_bench.model.verdict import Verdict, parse_answer
 from redpen_bench.report.build import Report, build_report, report_dir
-from redpen_bench.report.ci_gate import GateResult, gate, gate_names
-from redpen_bench.report.score_files import score_text
-from redpen_bench.report.stats import DEFAULT_REPLICATES
-from redpen_bench.reviewers import BASELINES, Spec, families, names_of_kind, parse_spec, split_specs, unique_specs
+from redpen_bench.report.reference_tools import reference_note
+from redpen_bench.report.terminal import leaderboard_text, report_standings, rules_text, table_standings
+from redpen_bench.reviewers import (
+    BASELINES,
+    Spec,
+    families,
+    families_text,
+    names_of_kind,
+    parse_spec,
+    split_specs,
+    unique_specs,
+)
 from redpen_bench.reviewers.base import ReviewOptions
 from redpen_bench.reviewers.tools.profiles import shipped_profiles
+from redpen_bench.reviewers.tools.sarif_log import check_kinds
 from redpen_bench.run.baseline_rows import baseline_rows, with_baselines
+from redpen_bench.run.executor import open_unless_local
 from redpen_bench.run.folder import RunFolder, default_run_dir, fresh_dir
 from redpen_bench.run.outcome import RETRY_EXIT, outcome_lines
 from redpen_bench.run.progress import LineProgress, Progress, no_progress
 from redpen_bench.run.run_set import read_run_set
 from redpen_bench.run.runner import RunResult, run_reviewers, select_snippets
+from redpen_bench.scoring import DEFAULT_REPLICATES
+from redpen_bench.scoring.score_files import scores_csv, scores_json
 from redpen_bench.scoring.scorer import ScoredTable, score_rows
-from redpen_bench.tune.pipeline import tune
+from redpen_bench.scoring.stats import Bootstrap, bootstrap
+from redpen_bench.scoring.thresholds import ThresholdResult, check_names, thresholds
+from redpen_bench.tune.pipeline import SearchSettings, tune
+from redpen_bench.tune.terminal import report_notes as tune_notes
+from redpen_bench.tune.terminal import report_text as tune_text
 
 if TYPE_CHECKING:  # mutate's modules (libcst) load when it is called, never for score or run
     from redpen_bench.generate.units import Options as MutateOptions
@@ -54,14 +74,31 @@ if TYPE_CHECKING:  # mutate's modules (libcst) load when it is called, never for
 DEFAULT_OUT = Path("reports")
 DEFAULT_RUNS = Path("runs")
 
+# with mutate's names, which load with it (__getattr__): MutateOptions, parse_operators, mutate_summary
 __all__ = [
-    "BASELINES", "DEFAULT_OUT", "DEFAULT_RUNS", "RETRY_EXIT", "Comparison", "Config", "Corpus", "GateResult",
-    "LineProgress", "Progress", "Report", "ReviewOptions", "RunResult", "ScoredTable", "Spec", "Verdict",
-    "analyzer_specs", "baseline_rows", "check_mutate_source", "compare", "compare_plan", "compare_settings",
-    "compare_specs", "default_run_dir", "export_sarif", "families", "gate", "gate_names", "load_config",
-    "load_corpus", "mutate", "new_item", "outcome_lines", "parse_answer", "parse_spec", "report", "resolve_specs",
-    "rules", "run", "score", "score_text", "select_snippets", "tune", "verify",
+    "BASELINES", "DEFAULT_OUT", "DEFAULT_REPLICATES", "DEFAULT_RUNS", "RETRY_EXIT", "Bootstrap", "Comparison", "Config",
+    "Corpus", "GateLimits", "LineProgress", "Progress", "Report", "ReviewOptions", "RunResult", "ScoredTable",
+    "SearchSettings", "Spec", "ThresholdResult", "Verdict", "analyzer_specs", "authoring_corpus", "baseline_rows",
+    "bootstrap", "check_kinds", "check_mutate_source", "compare", "compare_plan", "compare_settings", "compare_specs",
+    "csv_frame", "default_run_dir", "export_sarif", "families", "families_text", "leaderboard_text", "load_config",
+    "load_corpus", "mutate", "new_item", "open_unless_local", "outcome_lines", "parse_answer", "parse_spec",
+    "reference_note", "report", "report_standings", "resolve_specs", "rules", "rules_text", "run", "score",
+    "score_text", "select_snippets", "split_specs", "terminal", "threshold_names", "thresholds", "tune", "tune_notes",
+    "tune_text", "verify", "verify_json", "verify_text", "version_warnings", "write_readme",
 ]
+_MUTATE_NAMES = {"MutateOptions": ("redpen_bench.generate.units", "Options"),
+                 "parse_operators": ("redpen_bench.generate.units", "parse_operators"),
+                 "mutate_summary": ("redpen_bench.generate.mutate", "summary_table")}
+
+
+def __getattr__(name: str):
+    """mutate's names load with it (libcst), never for `score` or `run`."""
+    if name in _MUTATE_NAMES:
+        import importlib
+
+        module, attribute = _MUTATE_NAMES[name]
+        return getattr(importlib.import_module(module), attribute)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def run(
@@ -96,6 +133,21 @@ def score(run_dirs: Sequence[str | Path], corpus: Corpus | None = None, keywords
     corpus = corpus or load_corpus()
     rows, _ = with_baselines(read_run_set(run_dirs, corpus, "score").rows, corpus, baselines, seed)
     return score_rows(rows, corpus, keywords)
+
+
+def score_text(table: ScoredTable, fmt: str = "table", boot: Bootstrap | None = None) -> str:
+    """The table as "json", "csv" or "table" (the leaderboard, percent); with a bootstrap (`bootstrap(table)`:
+    over the corpus's clusters, as the report draws), its 95 % intervals too."""
+    if fmt == "json":
+        return scores_json(table, boot)
+    if fmt == "csv":
+        return scores_csv(table, boot)
+    return leaderboard_text(table.corpus, table.tiers, table_standings(table, boot))
+
+
+def threshold_names(table: ScoredTable, reviewer: str, must_beat: str | None = None) -> None:
+    """Refuse `thresholds` on names the table does not hold, before anything is printed."""
+    check_names(table, reviewer, must_beat, BASELINES)
 
 
 def analyzer_specs(only: str | None = None, root: Path | None = None) -> list[str]:

@@ -26,10 +26,11 @@ from redpen_bench.model.corpus import Corpus, load_corpus
 from redpen_bench.model.rows import SNIPPET_HASH_CHARS, VerdictRow
 from redpen_bench.model.verdict import Verdict, parse_answer
 from redpen_bench.reviewers.llm.reviewer import load_prompt
+from redpen_bench.scoring.metrics import NAMES
 from redpen_bench.scoring.scorer import score_rows
 
 TASK_NAME = "redpen"
-METRIC_NAMES = ("average", "detection", "line_f1", "keyword_recall", "fpr")
+METRIC_NAMES = ("average", *NAMES)  # the Average, then each measure as scoring/metrics.py declares them
 
 
 @lru_cache(maxsize=4)
@@ -60,15 +61,15 @@ def verdict_rows(scores: list[SampleScore], reviewer: str = "inspect") -> list[d
 
 
 def table_metrics(rows: list[dict], corpus: Corpus) -> dict[str, float]:
-    """Average, and detection / line F1 / keyword recall / FPR as means over the tiers (as the report shows
-    them), and each tier's score: all read off the one scored table."""
+    """Average, and each measure (metrics.MEASURES) as its mean over the tiers (as the report shows them), and
+    each tier's score: all read off the one scored table."""
     table = score_rows(rows, corpus)
     if table.summary.empty:
         return {}
     (reviewer,) = table.reviewers
     (entry,) = table.to_json()["reviewers"].values()
     means = table.tier_means(reviewer)
-    out = {"average": entry["average"]} | {name: means[name] for name in METRIC_NAMES[1:]}
+    out = {"average": entry["average"]} | {name: means[name] for name in NAMES}
     out |= {f"score_{tier}": t["score"] for tier, t in entry["tiers"].items()}
     return {k: v for k, v in out.items() if v is not None and not math.isnan(v)}  # NaN: no tier has it
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import click
 
+from redpen_bench import api
+from redpen_bench.api import DEFAULT_REPLICATES, ReviewOptions
 from redpen_bench.errors import InputError
-from redpen_bench.report import DEFAULT_REPLICATES
-from redpen_bench.reviewers.base import ReviewOptions
 
 
 def default(record, name: str):
@@ -146,6 +146,4 @@ def _temperature(value: str) -> float | None:
 def _kinds(text: str | None) -> tuple[str, ...] | None:
     if text is None:
         return None
-    from redpen_bench.reviewers.tools.sarif_log import check_kinds
-
-    return check_kinds([k.strip() for k in text.split(",") if k.strip()])
+    return api.check_kinds([k.strip() for k in text.split(",") if k.strip()])

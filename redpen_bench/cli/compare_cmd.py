@@ -11,6 +11,14 @@ from pathlib import Path
 import click
 
 from redpen_bench import api
+from redpen_bench.api import (
+    RETRY_EXIT,
+    leaderboard_text,
+    open_unless_local,
+    reference_note,
+    report_standings,
+    split_specs,
+)
 from redpen_bench.cli.common import (
     bootstrap_option,
     bootstrap_seed_option,
@@ -24,11 +32,6 @@ from redpen_bench.cli.common import (
     reviewers_option,
 )
 from redpen_bench.cli.show import TerminalProgress, tell_outcome
-from redpen_bench.report.reference_tools import reference_note
-from redpen_bench.report.terminal import leaderboard_text, report_standings
-from redpen_bench.reviewers import split_specs
-from redpen_bench.run.executor import open_unless_local
-from redpen_bench.run.outcome import RETRY_EXIT
 
 name_option = click.option("--name", default=None, help="Report folder name under --out (default <corpus>-<time>).")
 

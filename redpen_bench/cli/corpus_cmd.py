@@ -7,12 +7,19 @@ from pathlib import Path
 
 import click
 
+from redpen_bench.api import (
+    GateLimits,
+    authoring_corpus,
+    load_corpus,
+    open_unless_local,
+    terminal,
+    verify,
+    verify_json,
+    verify_text,
+    version_warnings,
+    write_readme,
+)
 from redpen_bench.cli.common import default, executor_option, jobs_option, print_path
-from redpen_bench.gate import GateLimits, verify
-from redpen_bench.model.corpus import load_corpus
-from redpen_bench.model.corpus_files import authoring_corpus
-from redpen_bench.model.outside_text import terminal
-from redpen_bench.run.executor import open_unless_local
 
 
 def authoring_option(f):
@@ -57,8 +64,6 @@ def verify_command(corpus_dir, item_ids, fmt, timeout, jobs, executor, **thresho
     """The gate: killability, integrity, distinctness, keyword fixtures. Exit 1 naming each failing item and
     check, 2 if the corpus cannot be read. Warns when run folders or reports in ./runs or ./reports were made
     from other content under this corpus's name and version."""
-    from redpen_bench.gate.verify_text import verify_json, verify_text
-    from redpen_bench.gate.versions import version_warnings
 
     limits = GateLimits(**thresholds)
     items = [i.strip() for i in item_ids.split(",") if i.strip()] if item_ids else None
@@ -94,7 +99,6 @@ def new_item_command(item_id, tier, corpus_dir):
 @click.option("--check", is_flag=True, help="Exit 1 if the README differs from what the items say.")
 def corpus_readme_command(corpus_dir, check):
     """Write the corpus README (the table of items) from the item files."""
-    from redpen_bench.gate.corpus_readme import write_readme
 
     path, current = write_readme(load_corpus(authoring_corpus(corpus_dir)), check)
     if not current:

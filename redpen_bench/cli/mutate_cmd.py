@@ -7,11 +7,10 @@ from pathlib import Path
 
 import click
 
+from redpen_bench import api
+from redpen_bench.api import open_unless_local, terminal
 from redpen_bench.cli.common import default, executor_option, jobs_option, print_path
 from redpen_bench.cli.show import TerminalProgress
-from redpen_bench.generate.units import Options, parse_operators
-from redpen_bench.model.outside_text import terminal
-from redpen_bench.run.executor import open_unless_local
 
 # mutate builds its corpus aside and moves it into place only when complete, and keeps no verdict between runs
 NOTHING_WRITTEN = ("nothing was written: --out is as it was (the corpus is moved into place only when complete); "
@@ -24,7 +23,7 @@ NOTHING_WRITTEN = ("nothing was written: --out is as it was (the corpus is moved
               help="Mutate this corpus's correct files (fixed, clean, disguised_fixed), checked by its items' checks.")
 @click.option("--out", type=click.Path(path_type=Path), required=True,
               help="The generated corpus folder (replaced only if an earlier output of mutate).")
-@click.option("--seed", type=int, default=default(Options, "seed"), show_default=True,
+@click.option("--seed", type=int, default=default(api.MutateOptions, "seed"), show_default=True,
               help="Sampling seed: same seed, same corpus.")
 @click.option("--source", "sources", multiple=True,
               help="Project mode: glob(s) of source files to mutate, from PROJECT (default: every .py but tests).")
@@ -34,7 +33,7 @@ NOTHING_WRITTEN = ("nothing was written: --out is as it was (the corpus is moved
 @click.option("--max-items", type=click.IntRange(1), default=None,
               help="At most N items, a seeded sample taking the operator families in turn.")
 @jobs_option
-@click.option("--timeout", type=click.FloatRange(0.1), default=default(Options, "timeout"), show_default=True,
+@click.option("--timeout", type=click.FloatRange(0.1), default=default(api.MutateOptions, "timeout"), show_default=True,
               help="Seconds per kill check; a timeout is a kill only if the source ran in a quarter of it.")
 @click.option("--include-obvious", is_flag=True,
               help="Keep mutants a reader sees from the planted line alone (constant conditions, stubs, handlers "
@@ -44,12 +43,9 @@ def mutate_command(project, from_corpus, out, seed, sources, tests, operators, m
                    timeout, include_obvious, executor):
     """Generate a corpus of killed mutants from --from-corpus DIR or from PROJECT (a folder whose tests run with
     `python -m pytest`). Prints the output folder last."""
-    from redpen_bench import api
-    from redpen_bench.generate.mutate import summary_table
-
     api.check_mutate_source(project, from_corpus, sources, tests)  # before the bar shows: one line, no bar
-    options = Options(seed=seed, operators=parse_operators(operators), max_per_function=max_per_function,
-                      max_items=max_items, timeout=timeout, include_obvious=include_obvious)
+    options = api.MutateOptions(seed=seed, operators=api.parse_operators(operators), max_per_function=max_per_function,
+                                max_items=max_items, timeout=timeout, include_obvious=include_obvious)
     bar = TerminalProgress()
     bar("source files")  # the bar shows from the start, before any file is counted
     start = time.monotonic()
@@ -61,7 +57,7 @@ def mutate_command(project, from_corpus, out, seed, sources, tests, operators, m
         raise
     for warning in result.warnings:
         bar.console.print(f"redpen-bench: warning: {terminal(warning)}", markup=False, highlight=False)
-    bar.console.print(summary_table(result, time.monotonic() - start))
+    bar.console.print(api.mutate_summary(result, time.monotonic() - start))
     print_path(result.out)
 
 

@@ -6,9 +6,8 @@ from pathlib import Path
 
 import click
 
+from redpen_bench.api import csv_frame, load_corpus, rules_text
 from redpen_bench.cli.common import corpus_option, print_path
-from redpen_bench.model.corpus import load_corpus
-from redpen_bench.model.outside_text import csv_frame
 
 
 @click.command("rules")
@@ -21,7 +20,6 @@ def rules_command(run_dir, corpus_dir, reviewer, out):
     """Per rule of each static reviewer: fires on how many defective snippets and controls, and how often its
     line is a planted line. Prints the table, writes it as CSV and prints the CSV path last."""
     from redpen_bench import api
-    from redpen_bench.report.terminal import rules_text
 
     table = api.rules(run_dir, load_corpus(corpus_dir), reviewer)
     click.echo(rules_text(table), nl=False)

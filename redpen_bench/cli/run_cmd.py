@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from redpen_bench.api import RETRY_EXIT, families_text, open_unless_local, split_specs
 from redpen_bench.cli.common import (
     build_options,
     config_option,
@@ -19,9 +20,6 @@ from redpen_bench.cli.common import (
     reviewers_option,
 )
 from redpen_bench.cli.show import stderr_progress, tell_outcome
-from redpen_bench.reviewers import families_text, split_specs
-from redpen_bench.run.executor import open_unless_local
-from redpen_bench.run.outcome import RETRY_EXIT
 
 
 @click.command("run")

@@ -6,9 +6,8 @@ from pathlib import Path
 
 import click
 
+from redpen_bench.api import load_corpus, split_specs
 from redpen_bench.cli.common import corpus_option, print_path, reviewers_option
-from redpen_bench.model.corpus import load_corpus
-from redpen_bench.reviewers import split_specs
 
 
 @click.command("export-sarif")

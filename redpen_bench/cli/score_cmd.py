@@ -1,4 +1,5 @@
-"""`redpen-bench score`: the scored table as a terminal table, JSON or CSV, and the CI gates on it (api.gate).
+"""`redpen-bench score`: the scored table as a terminal table, JSON or CSV, and the CI thresholds on it
+(api.thresholds).
 
 Units: fractions in JSON, CSV and the API (0.167), percent in text meant for people (16.7, and --fail-under)."""
 
@@ -10,11 +11,9 @@ from pathlib import Path
 import click
 
 from redpen_bench import api
+from redpen_bench.api import BASELINES
 from redpen_bench.cli.common import bootstrap_option, bootstrap_seed_option, corpus_option, default
 from redpen_bench.errors import InputError
-from redpen_bench.report.score_files import score_text
-from redpen_bench.report.stats import bootstrap
-from redpen_bench.reviewers.baselines import BASELINES
 
 
 class Percent(click.ParamType):
@@ -64,11 +63,12 @@ def score_command(run_dirs, corpus_dir, fmt, reviewer, fail_under, must_beat, in
     added = list(BASELINES) if intervals else [must_beat] if must_beat in BASELINES else []
     table = api.score(run_dirs, api.load_corpus(corpus_dir), keywords, baselines=added, seed=seed)
     if gated:
-        api.gate_names(table, reviewer, must_beat)
-    boot = bootstrap(table, replicates, seed) if intervals or must_beat is not None else None
-    click.echo(score_text(table, fmt, boot if intervals else None), nl=False)
+        api.threshold_names(table, reviewer, must_beat)
+    # the report's bootstrap: over the corpus's clusters (a generated item's source function) where items have them
+    boot = api.bootstrap(table, replicates, seed) if intervals or must_beat is not None else None
+    click.echo(api.score_text(table, fmt, boot if intervals else None), nl=False)
     if gated:
-        verdict = api.gate(table, reviewer, fail_under, must_beat, boot)
+        verdict = api.thresholds(table, reviewer, fail_under, must_beat, boot)
         for message in verdict.messages:
             click.echo(f"redpen-bench: {message}", err=True)
         if not verdict.passed:

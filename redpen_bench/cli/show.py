@@ -8,9 +8,7 @@ import time
 
 import click
 
-from redpen_bench.model.outside_text import terminal
-from redpen_bench.run.outcome import outcome_lines
-from redpen_bench.run.progress import LineProgress
+from redpen_bench.api import LineProgress, outcome_lines, terminal
 
 
 class TerminalProgress:

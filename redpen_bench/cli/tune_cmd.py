@@ -8,11 +8,16 @@ from pathlib import Path
 
 import click
 
+from redpen_bench.api import (
+    ReviewOptions,
+    SearchSettings,
+    load_corpus,
+    open_unless_local,
+    tune,
+    tune_notes,
+    tune_text,
+)
 from redpen_bench.cli.common import corpus_option, default, executor_option, no_cache_option, print_path
-from redpen_bench.model.corpus import load_corpus
-from redpen_bench.reviewers.base import ReviewOptions
-from redpen_bench.run.executor import open_unless_local
-from redpen_bench.tune.pipeline import SearchSettings, tune
 
 
 @click.command("tune")
@@ -44,7 +49,6 @@ def tune_command(tool, corpus_dir, folds, seed, repeats, max_rules, min_gain, ex
     """Choose TOOL's rules (any analyzer `redpen-bench reviewers` lists) from one run with every rule on; report
     the default, bugs, tuned in-sample and tuned cross-validated (held-out) Averages; write
     analyzers/TOOL/NAME.toml."""
-    from redpen_bench.tune.terminal import report_notes, report_text
 
     corpus = load_corpus(corpus_dir)
     settings = SearchSettings(folds, seed, repeats, max_rules, min_gain, exact_up_to)
@@ -54,8 +58,8 @@ def tune_command(tool, corpus_dir, folds, seed, repeats, max_rules, min_gain, ex
         options = ReviewOptions(cache=None if no_cache else "default", timeout=timeout, executor=pool)
         report = tune(tool, corpus, options, settings, name=name, out=out, command=command,
                       say=lambda text: click.echo(f"redpen-bench: {text}", err=True))
-    click.echo(report_text(report), nl=False, err=True)
-    for note in report_notes(report):
+    click.echo(tune_text(report), nl=False, err=True)
+    for note in tune_notes(report):
         click.echo(f"redpen-bench: {note}", err=True)
     if report.profile_path is None:
         sys.exit(1)

@@ -24,14 +24,16 @@ from redpen_bench.model.outside_text import csv_frame
 from redpen_bench.report import charts, document, html, markdown
 from redpen_bench.report.data import ReportData, gather, shorten
 from redpen_bench.report.sarif_out import write_sarif
-from redpen_bench.report.stats import DEFAULT_REPLICATES, LEVEL
 from redpen_bench.reviewers.baselines import BASELINES
 from redpen_bench.run.baseline_rows import ADDED_NOTE, with_baselines
 from redpen_bench.run.folder import RunFolder, now
 from redpen_bench.run.run_set import read_run_set
-from redpen_bench.scoring.scorer import METRICS, ScoredTable, score_rows
+from redpen_bench.scoring import DEFAULT_REPLICATES
+from redpen_bench.scoring.metrics import METRICS
+from redpen_bench.scoring.scorer import ScoredTable, score_rows
+from redpen_bench.scoring.stats import LEVEL
 
-# mutants of one source function are not independent (report/stats.py)
+# mutants of one source function are not independent (scoring/stats.py)
 CLUSTER_RESAMPLE = "clusters within tier: an item's cluster is its source function (item.toml [provenance] cluster)"
 TOP_RULES = 8
 TOP_RULE_COLUMNS = ["rule", "fires_defective", "fires_control", "line_hits", "line_hit_rate", "profiles", "example"]

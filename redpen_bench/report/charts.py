@@ -13,7 +13,7 @@ import math
 import re
 
 from redpen_bench.model.outside_text import chart
-from redpen_bench.report.data import ReportData
+from redpen_bench.report.data import THRESHOLD_REVIEWER, ReportData
 from redpen_bench.scoring.percent import interval, pct
 
 BASELINE_COLOR = "#8a8f98"
@@ -96,7 +96,7 @@ def leaderboard(data: ReportData) -> str:
     middle = (low + high) / 2
     inside = [r for r in baselines if low <= r.average.value * 100 <= high]
     for level, row in enumerate(sorted(inside, key=lambda r: r.average.value)):
-        threshold = row.family == "always-no"
+        threshold = row.family == THRESHOLD_REVIEWER
         color = THRESHOLD_COLOR if threshold else REFERENCE_COLOR
         x = row.average.value * 100
         ax.axvline(x, color=color, linestyle="--" if threshold else ":", linewidth=1, gid=f"reference-{level}")

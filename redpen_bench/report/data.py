@@ -15,17 +15,17 @@ import pandas as pd
 from redpen_bench.model.corpus import Corpus
 from redpen_bench.model.operators import legend
 from redpen_bench.model.verdict import mostly_unparsed
-from redpen_bench.report import stats
 from redpen_bench.report.finding import Finding, find
 from redpen_bench.reviewers import BASELINES
-from redpen_bench.scoring.scorer import METRICS, ScoredTable, breakdown
+from redpen_bench.scoring import stats
+from redpen_bench.scoring.metrics import LABELS, METRICS
+from redpen_bench.scoring.scorer import ScoredTable, breakdown, ranking
 
 THRESHOLD_REVIEWER = "always-no"
 MAX_FALSE_POSITIVES = 12  # per reviewer, in report.md/html; verdicts.jsonl holds every one
 MAX_LINES_SHOWN = 4
 MAX_TEXT = 400
-METRIC_NAMES = {"detection": "Detection", "line_f1": "Line F1", "keyword_recall": "Keyword recall",
-                "fpr": "FPR", "score": "Score"}
+METRIC_NAMES = LABELS  # each measure's label, as metrics.py declares it
 
 
 def pvalue(p: float, replicates: int | None = None) -> str:
@@ -108,6 +108,12 @@ class Missed:
     operators: tuple[str, ...]
     title: str
     said_yes_elsewhere: list[str]  # reviewers who said yes on a missed variant but named no planted line
+    defective: int = 0  # its defective variants the reviewers answered (a generated item has one)
+
+    @property
+    def everywhere(self) -> bool:
+        """Missed in every defective variant it has."""
+        return len(self.variants) == self.defective
 
 
 @dataclass
@@ -188,9 +194,11 @@ def _rows(table: ScoredTable, boot: stats.Bootstrap, families: dict[str, str]) -
             metrics=metrics,
             detection_mean=means["detection"], fpr_mean=means["fpr"],
         ))
-    # best first; equal Averages keep a stable, readable order (baselines after tools, then by name)
-    rows.sort(key=lambda r: (-round(r.average.value, 12), r.baseline, r.reviewer))
-    return rows
+    # the one order (scorer.ranking): equal Averages put baselines after the tools they tie with
+    order = ranking(pd.Series({r.reviewer: r.average.value for r in rows}, dtype=float),
+                    last={r.reviewer for r in rows if r.baseline})
+    by_name = {r.reviewer: r for r in rows}
+    return [by_name[key] for key in order]
 
 
 def _missed(table: ScoredTable, corpus: Corpus, tools: list[str]) -> list[Missed]:
@@ -204,11 +212,12 @@ def _missed(table: ScoredTable, corpus: Corpus, tools: list[str]) -> list[Missed
     said_yes = caught[caught["yes"]].groupby(["item", "variant"])["reviewer"].agg(set).to_dict()
     missed = []
     for item in corpus.items:  # corpus order: tier, then id
-        variants = [name for name in item.variants if (item.id, name) in hit and not hit[(item.id, name)]]
+        answered = [name for name in item.variants if (item.id, name) in hit]
+        variants = [name for name in answered if not hit[(item.id, name)]]
         if not variants:
             continue
         yes = sorted(set().union(*(said_yes.get((item.id, name), set()) for name in variants)))
-        missed.append(Missed(item.id, variants, item.tier, item.operators, item.title, yes))
+        missed.append(Missed(item.id, variants, item.tier, item.operators, item.title, yes, len(answered)))
     return missed
 
 
@@ -266,7 +275,7 @@ def _pivot(frame: pd.DataFrame, column: str, value: str, ranking: list[str], ord
 
 def gather(table: ScoredTable, corpus: Corpus, manifest: dict, replicates: int, seed: int,
            rules: pd.DataFrame | None = None, top_rules: dict[str, pd.DataFrame] | None = None) -> ReportData:
-    boot = stats.bootstrap(table, replicates, seed, {item.id: item.cluster for item in corpus.items})
+    boot = stats.bootstrap(table, replicates, seed)  # over the table's clusters, as `score --intervals` draws
     families = {key: entry.get("family", "") for key, entry in manifest.get("reviewers", {}).items()}
     rows = _rows(table, boot, families)
     ranking = [r.reviewer for r in rows]

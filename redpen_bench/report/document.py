@@ -7,7 +7,7 @@ import math
 
 from redpen_bench.report.about import about_section
 from redpen_bench.report.blocks import Chart, Code, Details, Heading, Para, Table, Text
-from redpen_bench.report.data import METRIC_NAMES, ReportData, pvalue, shorten
+from redpen_bench.report.data import METRIC_NAMES, THRESHOLD_REVIEWER, ReportData, pvalue, shorten
 from redpen_bench.report.finding import sentences
 from redpen_bench.scoring.percent import interval, pct
 
@@ -73,7 +73,7 @@ def leaderboard(data: ReportData) -> list:
             cells.append(Text(str(row.lenient), cls="num"))
         rows.append(cells)
         kind = ["baseline"] * row.baseline
-        if data.threshold is not None and row.family == "always-no":
+        if data.threshold is not None and row.family == THRESHOLD_REVIEWER:
             kind.append("threshold")
         elif data.threshold is not None and row.average.value < data.threshold - 1e-12:
             kind.append("below")
@@ -88,11 +88,11 @@ def leaderboard(data: ReportData) -> list:
     if data.generated:
         blocks.append(Para(KEYWORD_NOTE, "keyword-note"))
     if data.threshold is not None:
-        blocks.append(Para(f"The threshold that matters is always-no's Average on this corpus, {pct(data.threshold)}"
-                           " %: below it, doing nothing wins.", "threshold"))
+        blocks.append(Para(f"The threshold that matters is {THRESHOLD_REVIEWER}'s Average on this corpus, "
+                           f"{pct(data.threshold)} %: below it, doing nothing wins.", "threshold"))
     else:
-        blocks.append(Para("always-no is not among these runs: add it to see the threshold below which doing "
-                           "nothing wins."))
+        blocks.append(Para(f"{THRESHOLD_REVIEWER} is not among these runs: add it to see the threshold below which "
+                           "doing nothing wins."))
     blocks += [Table("leaderboard", columns, rows, classes), Chart("leaderboard", "", "Average with intervals")]
     blocks.append(Details("The four metrics per tier, with 95 % intervals", [metrics_table(data)]))
     return blocks
@@ -176,8 +176,11 @@ def missed_section(data: ReportData) -> list:
                        "named a planted line). The last column lists who said yes there without naming one."))
     if not data.missed:
         return [*blocks, Para("None: every defective variant was caught by at least one reviewer.")]
-    both = sum(len(m.variants) > 1 for m in data.missed)
-    blocks.append(Para(f"{len(data.missed)} items, {both} of them missed in every defective variant."))
+    if all(m.defective == 1 for m in data.missed):  # a generated item's one defective variant: "0 of them" misleads
+        blocks.append(Para(f"{len(data.missed)} items, each with one defective variant."))
+    else:
+        every = sum(m.everywhere for m in data.missed)
+        blocks.append(Para(f"{len(data.missed)} items, {every} of them missed in every defective variant."))
     rows = [[Text(m.item, cls="name"), Text(m.tier), Text("+".join(m.operators)), Text(m.title),
              Text(", ".join(m.variants)), Text(", ".join(m.said_yes_elsewhere) or "—")] for m in data.missed]
     return [*blocks, Table("missed", ["Item", "Tier", "Operators", "Defect", "Missed in", "Said yes, no line"], rows)]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from redpen_bench.report import stats
 from redpen_bench.reviewers import family_of
+from redpen_bench.scoring import stats
 from redpen_bench.scoring.scorer import ScoredTable
 
 
@@ -22,6 +22,8 @@ class Finding:
     best_analyzer: str | None = None
     gap: stats.PairTest | None = None  # best LLM against best analyzer
     unreadable: bool = False  # reviewers other than the baselines ran, but their answers were mostly unparsed
+    silent: bool = False  # ... and every readable one said no to every snippet: always-no by another name
+    threshold_reviewer: str = ""  # the baseline whose Average is the threshold (data.THRESHOLD_REVIEWER)
 
 
 def kind(family: str) -> str:
@@ -36,10 +38,14 @@ def kind(family: str) -> str:
 
 def find(table: ScoredTable, boot: stats.Bootstrap, rows: list, threshold_reviewer: str) -> Finding:
     """`rows`: the report's rows in ranking order (data.Row). A reviewer whose answers were mostly unparsed is no
-    result (its figures measure its answer format): it is neither the best nor a side of the LLM gap."""
-    tools = [r for r in rows if not r.baseline and not r.mostly_unparsed]
+    result (its figures measure its answer format), nor is one that said no to every snippet (its verdicts are
+    always-no's, whatever its name): neither is the best nor a side of the LLM gap."""
+    readable = [r for r in rows if not r.baseline and not r.mostly_unparsed]
+    said_yes = set(table.snippets.loc[table.snippets["yes"].astype(bool), "reviewer"]) if len(table.snippets) else set()
+    tools = [r for r in readable if r.reviewer in said_yes]
     if not tools:
-        return Finding(None, unreadable=any(not r.baseline for r in rows))
+        return Finding(None, unreadable=not readable and any(not r.baseline for r in rows), silent=bool(readable),
+                       threshold_reviewer=threshold_reviewer)
     best = tools[0]
     threshold = next((r for r in rows if r.family == threshold_reviewer), None)
     versus = stats.pair_test(table, boot, best.reviewer, threshold.reviewer) if threshold else None
@@ -48,7 +54,8 @@ def find(table: ScoredTable, boot: stats.Bootstrap, rows: list, threshold_review
     gap = stats.pair_test(table, boot, llm.reviewer, analyzer.reviewer) if llm and analyzer else None
     return Finding(best.reviewer, best.average.value, best.average.low, best.average.high,
                    threshold.average.value if threshold else None, versus,
-                   llm.reviewer if gap else None, analyzer.reviewer if gap else None, gap)
+                   llm.reviewer if gap else None, analyzer.reviewer if gap else None, gap,
+                   threshold_reviewer=threshold_reviewer)
 
 
 def sentences(finding: Finding, pct, interval) -> list[str]:
@@ -56,20 +63,23 @@ def sentences(finding: Finding, pct, interval) -> list[str]:
     if finding.best is None and finding.unreadable:
         return ["Finding: no reviewer other than the baselines gave answers that could be read, so there is none "
                 "to judge (see below)."]
+    if finding.best is None and finding.silent:
+        return [f"Finding: no reviewer other than the baselines said yes to any snippet: each answered as "
+                f"{finding.threshold_reviewer} does, so there is none to judge."]
     if finding.best is None:
         return ["Finding: only baselines ran, so there is no reviewer to judge; add one with --reviewer."]
     text = (f"Finding: the best reviewer other than the baselines is {finding.best}, Average "
             f"{pct(finding.best_average)} % {interval(finding.best_low, finding.best_high)}")
-    test = finding.vs_threshold
+    test, threshold = finding.vs_threshold, finding.threshold_reviewer
     if test is None:
-        text += "; always-no is not among these runs, so whether it beats doing nothing is not tested."
+        text += f"; {threshold} is not among these runs, so whether it beats doing nothing is not tested."
     else:
         if test.low > 0:
-            verdict = "beats always-no"
+            verdict = f"beats {threshold}"
         elif test.high < 0:
-            verdict = "loses to always-no"
+            verdict = f"loses to {threshold}"
         else:
-            verdict = "does not beat always-no"
+            verdict = f"does not beat {threshold}"
         text += (f"; by the paired bootstrap it {verdict} ({pct(finding.threshold)} %): difference "
                  f"{pct(test.difference)} points, 95 % interval {interval(test.low, test.high)}.")
     out = [text]

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 
 from redpen_bench.model.outside_text import rich_text
 from redpen_bench.report.data import THRESHOLD_REVIEWER, ReportData
-from redpen_bench.report.stats import Bootstrap
 from redpen_bench.reviewers.baselines import BASELINES
 from redpen_bench.scoring.percent import interval, pct
-from redpen_bench.scoring.scorer import ScoredTable
+from redpen_bench.scoring.scorer import ScoredTable, ranking
+from redpen_bench.scoring.stats import Bootstrap
 
 
 @dataclass
@@ -31,14 +31,16 @@ class Standing:
 
 
 def table_standings(table: ScoredTable, boot: Bootstrap | None = None) -> list[Standing]:
-    """A scored table's reviewers by Average (none last); with a bootstrap, each Average's 95 % interval. A
-    reviewer named as a baseline is taken for one: a scored table knows names, not families."""
-    standings = [Standing(key, key if key in BASELINES else "", {t: e["tiers"].get(t, {}).get("score")
-                                                              for t in table.tiers},
-                          e["average"], e["average_sd"], e["samples"], e["unparsed"], e["errors"],
-                          boot.interval(key) if boot is not None else None)
-                 for key, e in table.to_json()["reviewers"].items()]
-    return sorted(standings, key=lambda s: -(s.average if s.average is not None else -9))
+    """A scored table's reviewers in the report's order (scorer.ranking, baselines after the tools they tie with);
+    with a bootstrap, each Average's 95 % interval. A reviewer named as a baseline is taken for one: a scored
+    table knows names, not families."""
+    entries = table.to_json()["reviewers"]
+    order = ranking(table.summary["average"], last=set(BASELINES)) if len(table.summary) else []
+    return [Standing(key, key if key in BASELINES else "", {t: entries[key]["tiers"].get(t, {}).get("score")
+                                                          for t in table.tiers},
+                     entries[key]["average"], entries[key]["average_sd"], entries[key]["samples"],
+                     entries[key]["unparsed"], entries[key]["errors"], boot.interval(key) if boot is not None else None)
+            for key in order]
 
 
 def report_standings(data: ReportData) -> list[Standing]:
@@ -70,7 +72,8 @@ def leaderboard_text(corpus: dict, tiers: tuple[str, ...], standings: list[Stand
     Console(file=buffer, width=max(130, 64 + 8 * len(tiers)), force_terminal=False).print(grid)
     threshold = next((s.average for s in standings if s.family == THRESHOLD_REVIEWER), None)
     if threshold is not None:
-        buffer.write(f"always-no's Average {pct(threshold)} % is the threshold: below it, doing nothing wins.\n")
+        buffer.write(f"{THRESHOLD_REVIEWER}'s Average {pct(threshold)} % is the threshold: below it, doing nothing "
+                     "wins.\n")
     return buffer.getvalue()
 
 

@@ -9,8 +9,8 @@ Two layers, one definition:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -18,8 +18,8 @@ import pandas as pd
 from redpen_bench.model.corpus import Corpus
 from redpen_bench.model.keywords import DEFAULT_MODE, keyword_recall
 from redpen_bench.model.rows import latest_rows
+from redpen_bench.scoring.metrics import COLUMNS, MEASURES, METRICS, shares
 
-METRICS = ("detection", "line_f1", "keyword_recall", "fpr", "score")
 SCHEMA_VERSION = 1
 
 
@@ -40,35 +40,22 @@ def site_f1(named: Iterable[int], sites: Sequence[Iterable[int]], defective: boo
     return 2 * in_site * sites_hit / (in_site * len(sites) + sites_hit * len(named))
 
 
-def tier_metrics(yes, f1, recall, defective, group, n_groups: int, weights=None) -> dict[str, np.ndarray]:
-    """The core. yes/f1/recall: (C, S) per candidate and snippet; defective: (S,) bool; group: (S,) int tier
-    index; weights: optional (C or B, S) snippet multiplicities (0 = not scored; bootstrap counts).
-    Returns each metric as a (C, n_groups) array; a group with no snippet gives NaN."""
-    yes, f1, recall = (np.atleast_2d(np.asarray(a, dtype=float)) for a in (yes, f1, recall))
-    w = np.ones(yes.shape[-1]) if weights is None else np.asarray(weights, dtype=float)
+def tier_metrics(columns: Mapping[str, np.ndarray], defective, group, n_groups: int,
+                 weights=None) -> dict[str, np.ndarray]:
+    """The core. columns: each per-snippet column the measures read (metrics.COLUMNS: yes, f1, recall,
+    has_keywords) as (C, S) per candidate and snippet, or (S,) the same for every candidate; defective: (S,)
+    bool; group: (S,) int tier index; weights: optional (C or B, S) snippet multiplicities (0 = not scored;
+    bootstrap counts). Returns each metric as a (C, n_groups) array; a group with no snippet gives NaN."""
+    values = {key: np.atleast_2d(np.asarray(columns[key], dtype=float)) for key in COLUMNS}
+    w = np.ones(len(defective)) if weights is None else np.asarray(weights, dtype=float)
     onehot = np.zeros((len(group), n_groups))
     onehot[np.arange(len(group)), np.asarray(group)] = 1.0
-    d = np.asarray(defective, dtype=float)
-    wd, wc = w * d, w * (1.0 - d)
-
-    def sums(values: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        return (values * mask) @ onehot, np.broadcast_to(mask, np.broadcast(values, mask).shape) @ onehot
-
-    return metrics_from_sums({"detection": sums(yes, wd), "line_f1": sums(f1, w),
-                              "keyword_recall": sums(recall, wd), "fpr": sums(yes, wc)})
-
-
-def metrics_from_sums(sums: dict[str, tuple[np.ndarray, np.ndarray]]) -> dict[str, np.ndarray]:
-    """metric -> (weighted sum of the values, weighted count of the snippets) per group, into the four shares
-    (NaN for a group with no snippet) and the score: the one place both are formed. `tier_metrics` sums over
-    snippets; the report's bootstrap sums per item first (report/stats.py) and arrives here the same way."""
-    out = {}
-    for metric in ("detection", "line_f1", "keyword_recall", "fpr"):
-        num, den = sums[metric]
-        with np.errstate(invalid="ignore", divide="ignore"):
-            out[metric] = np.where(den > 0, num / np.where(den > 0, den, 1.0), np.nan)
-    out["score"] = (out["detection"] + out["line_f1"] + out["keyword_recall"]) / 3.0 - out["fpr"]
-    return out
+    sums = {}
+    for measure in MEASURES:
+        value, mask = values[measure.value], w * measure.mask(defective, values)
+        sums[measure.name] = ((value * mask) @ onehot,
+                              np.broadcast_to(mask, np.broadcast(value, mask).shape) @ onehot)
+    return shares(sums)
 
 
 def average(scores: np.ndarray) -> np.ndarray:
@@ -123,7 +110,7 @@ def snippet_metrics(rows: Iterable[dict], corpus: Corpus, keywords: str = DEFAUL
         merged["reviewer"], merged["sample"] = reviewer, sample
         frames.append(merged)
     if not frames:
-        return pd.DataFrame(columns=["reviewer", "sample", "item", "variant", "tier", "yes", "f1", "recall"])
+        return pd.DataFrame(columns=["reviewer", "sample", "item", "variant", "tier", *COLUMNS])
     table = pd.concat(frames, ignore_index=True)
     table["missing"] = table.pop("_merge") == "left_only"
     table["error"] = table["error"].where(table["error"].notna(), None)
@@ -136,6 +123,7 @@ def snippet_metrics(rows: Iterable[dict], corpus: Corpus, keywords: str = DEFAUL
     yes, defective = table["yes"].tolist(), table["defective"].tolist()
     named = [list(ls) if y and isinstance(ls, list) else [] for y, ls in zip(yes, table["lines"].tolist())]
     table["named"] = named
+    table["has_keywords"] = [bool(k) for k in table["keywords"].tolist()]  # keyword recall's snippets (metrics)
     table["f1"] = [site_f1(n, s, d) for n, s, d in zip(named, table["sites"].tolist(), defective)]
     recalls: dict[tuple, float] = {}  # analyzers repeat their messages: each (text, keywords) is matched once
     table["recall"] = [
@@ -161,6 +149,9 @@ class ScoredTable:
     by_tier: pd.DataFrame  # per (reviewer, tier): metrics averaged over samples, n_items
     summary: pd.DataFrame  # per reviewer: average, average_sd, samples, unparsed, errors, missing
     keyword_matching: str = DEFAULT_MODE
+    # item -> its cluster (a generated item's source function, item.toml [provenance]), for the items that have
+    # one: every bootstrap of the table (report, `score --intervals`, `--must-beat`) draws these by default
+    clusters: dict[str, str] = field(default_factory=dict)
 
     @property
     def reviewers(self) -> list[str]:
@@ -203,10 +194,8 @@ def group_scores(table: pd.DataFrame, groups: Sequence[str], column: str = "tier
     code = {g: i for i, g in enumerate(groups)}
     for (reviewer, sample), part in table.groupby(["reviewer", "sample"], sort=False):
         part = part[part[column].isin(code)]
-        m = tier_metrics(
-            part["yes"].to_numpy(), part["f1"].to_numpy(), part["recall"].to_numpy(),
-            part["defective"].to_numpy(), part[column].map(code).to_numpy(), len(groups),
-        )
+        m = tier_metrics({key: part[key].to_numpy() for key in COLUMNS}, part["defective"].to_numpy(),
+                         part[column].map(code).to_numpy(), len(groups))
         n_items = part.groupby(column)["item"].nunique()
         for i, g in enumerate(groups):
             row = {"reviewer": reviewer, "sample": sample, column: g, "n_items": int(n_items.get(g, 0))}
@@ -219,7 +208,8 @@ def score_rows(rows: Iterable[dict], corpus: Corpus, keywords: str = DEFAULT_MOD
     per_sample = group_scores(snippets, corpus.tiers) if len(snippets) else pd.DataFrame()
     if per_sample.empty:
         empty = pd.DataFrame(columns=["reviewer", "tier", *METRICS, "n_items"])
-        return ScoredTable(corpus.summary(), corpus.tiers, snippets, empty, pd.DataFrame(), keywords)
+        return ScoredTable(corpus.summary(), corpus.tiers, snippets, empty, pd.DataFrame(), keywords,
+                           item_clusters(corpus))
     present = per_sample[per_sample["n_items"] > 0]
     by_tier = (
         present.groupby(["reviewer", "tier"], sort=False)[[*METRICS, "n_items"]].mean().reset_index()
@@ -241,15 +231,25 @@ def score_rows(rows: Iterable[dict], corpus: Corpus, keywords: str = DEFAULT_MOD
     order = ranking(summary["average"])
     tiered = set(by_tier["reviewer"])
     by_tier = by_tier.set_index("reviewer").loc[[r for r in order if r in tiered]].reset_index()
-    return ScoredTable(corpus.summary(), corpus.tiers, snippets, by_tier, summary.loc[order], keywords)
+    return ScoredTable(corpus.summary(), corpus.tiers, snippets, by_tier, summary.loc[order], keywords,
+                       item_clusters(corpus))
 
 
-def ranking(averages: pd.Series) -> list[str]:
+def item_clusters(corpus: Corpus) -> dict[str, str]:
+    """item -> its cluster, for the items that have one."""
+    return {item.id: item.cluster for item in corpus.items if item.cluster}
+
+
+def ranking(averages: pd.Series, last: Collection[str] = ()) -> list[str]:
     """The one order of reviewers every output shows: by Average, highest first (equal to 12 decimals counts as
-    equal), then by name; no Average last. Whatever order the rows arrived in, the same rows give the same order."""
+    equal), then those not in `last` before those in it (the report and the terminal put baselines after the
+    tools they tie with; the scored table names none), then by name; no Average last. Whatever order the rows
+    arrived in, the same rows give the same order."""
     def key(reviewer: str) -> tuple:
         value = averages[reviewer]
-        return (True, 0.0, reviewer) if np.isnan(value) else (False, -round(float(value), 12), reviewer)
+        if np.isnan(value):
+            return (True, 0.0, reviewer in last, reviewer)
+        return (False, -round(float(value), 12), reviewer in last, reviewer)
 
     return sorted(averages.index, key=key)
 

@@ -51,14 +51,14 @@ def greedy(table: FiringTable, weights=None, max_rules: int = 20, min_gain: floa
     yes = np.zeros(n_snippets, dtype=bool)
     lines = np.zeros(table.lines.shape[1:], dtype=bool)
     hits = np.zeros(table.hits.shape[1:], dtype=bool)
-    current = float(table.averages(*table.union_metrics(yes[None], lines[None], hits[None]), weights)[0])
+    current = float(table.averages(table.union_metrics(yes[None], lines[None], hits[None]), weights)[0])
     chosen: list[int] = []
     trace = [current]
     remaining = list(_training_rules(table, weights))
     while remaining and len(chosen) < max_rules:
         cand = np.array(remaining)
         # every remaining rule added to the chosen union, all at once: (C, S), (C, S, L), (C, S, G)
-        scores = table.averages(*table.union_metrics(yes | table.fires[cand], lines | table.lines[cand],
+        scores = table.averages(table.union_metrics(yes | table.fires[cand], lines | table.lines[cand],
                                                      hits | table.hits[cand]), weights)
         best = _best(scores)
         if not scores[best] - current >= min_gain:
@@ -83,7 +83,7 @@ def exact(table: FiringTable, weights=None, max_rules: int = 20, min_gain: float
             member = np.zeros((len(chunk), len(table.rules)), dtype=bool)
             for row, subset in enumerate(chunk):
                 member[row, list(subset)] = True
-            scores = table.averages(*table.subset_metrics(member), weights)
+            scores = table.averages(table.subset_metrics(member), weights)
             i = _best(scores)
             if scores[i] > top[0]:
                 top = (float(scores[i]), chunk[i])
@@ -177,6 +177,6 @@ def cross_validate(tables: Mapping[str | None, FiringTable], k: int = 5, seed: i
             chosen = select_over(tables, train, **search)
             table = tables[chosen.threshold]
             held_out.append(table.evaluate(chosen.rules, test))
-            always_no.append(float(first.averages(*first.subset_metrics(nothing), test)[0]))
+            always_no.append(float(first.averages(first.subset_metrics(nothing), test)[0]))
             selections.append(chosen)
     return CrossValidation(tuple(splits), tuple(held_out), tuple(always_no), tuple(selections))

@@ -96,9 +96,10 @@ class FiringTable:
         position = {r: i for i, r in enumerate(self.rules)}
         return [position[r] for r in rules]
 
-    def union_metrics(self, yes, lines, hits) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The union of a candidate's rules, yes (C, S), lines (C, S, L), hits (C, S, G) -> per snippet yes,
-        line F1 and keyword recall exactly as score_rows computes them for a verdict from those findings."""
+    def union_metrics(self, yes, lines, hits) -> dict[str, np.ndarray]:
+        """The union of a candidate's rules, yes (C, S), lines (C, S, L), hits (C, S, G) -> the per-snippet
+        columns the measures read (scoring/metrics.py COLUMNS: yes, line F1, keyword recall, has_keywords) exactly
+        as score_rows computes them for a verdict from those findings."""
         named = lines.sum(axis=-1).astype(float)
         in_site = (lines & self.covered).sum(axis=-1).astype(float)
         sites_hit = (np.einsum("csl,skl->csk", lines.astype(np.float32), self.sites.astype(np.float32)) > 0).sum(-1)
@@ -108,10 +109,10 @@ class FiringTable:
         f1 = np.where(self.defective, f1_defective, (named == 0).astype(float))
         groups = np.maximum(self.n_groups, 1)
         recall = np.where(yes & self.defective, hits.sum(axis=-1) / groups, 0.0)
-        return yes, f1, recall
+        return {"yes": yes, "f1": f1, "recall": recall, "has_keywords": self.n_groups > 0}
 
-    def subset_metrics(self, member: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """member: (C, R) bool, one candidate subset per row -> yes, f1, recall (C, S)."""
+    def subset_metrics(self, member: np.ndarray) -> dict[str, np.ndarray]:
+        """member: (C, R) bool, one candidate subset per row -> the per-snippet columns, (C, S) each."""
         fires, lines, hits = self._float
         m = np.atleast_2d(member).astype(np.float32)
         n, s = m.shape[0], len(self.snippets)
@@ -120,16 +121,16 @@ class FiringTable:
         union_hits = ((m @ hits) > 0).reshape(n, s, self.hits.shape[2])
         return self.union_metrics(yes, union_lines, union_hits)
 
-    def averages(self, yes, f1, recall, weights=None) -> np.ndarray:
-        """The Average (mean of the tier scores present) per candidate, through the scorer's core.
-        weights: (S,) 0/1 mask of the snippets that count (a fold's training or held-out items)."""
-        metrics = tier_metrics(yes, f1, recall, self.defective, self.tier_index, len(self.tiers), weights)
+    def averages(self, columns: dict[str, np.ndarray], weights=None) -> np.ndarray:
+        """The Average (mean of the tier scores present) per candidate of union_metrics' columns, through the
+        scorer's core. weights: (S,) 0/1 mask of the snippets that count (a fold's training or held-out items)."""
+        metrics = tier_metrics(columns, self.defective, self.tier_index, len(self.tiers), weights)
         return average(metrics["score"])
 
     def evaluate(self, rules: Sequence[str], weights=None) -> float:
         member = np.zeros((1, len(self.rules)), dtype=bool)
         member[0, self.index(rules)] = True
-        return float(self.averages(*self.subset_metrics(member), weights)[0])
+        return float(self.averages(self.subset_metrics(member), weights)[0])
 
 
 def build_table(

@@ -17,7 +17,8 @@ from redpen_bench.model.rows import VerdictRow
 from redpen_bench.model.verdict import Verdict
 from redpen_bench.reviewers.tools.findings import Finding
 from redpen_bench.reviewers.tools.rule_filter import RuleFilter
-from redpen_bench.scoring.scorer import METRICS, score_rows, tier_metrics
+from redpen_bench.scoring.metrics import METRICS
+from redpen_bench.scoring.scorer import score_rows, tier_metrics
 from redpen_bench.tune.search import (
     assign_folds,
     cross_validate,
@@ -203,7 +204,8 @@ def test_table_scores_every_subset_as_score_rows_does(small_corpus, data):
                 for row in subset_rows(rows, replace(keep, rules=frozenset(subset)), f"s{i}")]
     scored = score_rows(all_rows, small_corpus).to_json()["reviewers"]  # one call: a reviewer per subset
     member = np.array([[rule in subset for rule in table.rules] for subset in subsets]).reshape(len(subsets), -1)
-    metrics = tier_metrics(*table.subset_metrics(member), table.defective, table.tier_index, len(table.tiers))
+    metrics = tier_metrics(table.subset_metrics(member), table.defective, table.tier_index,
+                           len(table.tiers))
     for i, subset in enumerate(subsets):
         assert table.evaluate(subset) == pytest.approx(scored[f"s{i}"]["average"], abs=1e-12)
         for t, tier in enumerate(table.tiers):

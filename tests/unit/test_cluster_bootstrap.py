@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 
 from redpen_bench.model.corpus import load_corpus
 from redpen_bench.model.operators import MUTATION, NAMES
-from redpen_bench.report import build, document, stats
+from redpen_bench.report import build, document
 from redpen_bench.report.data import gather
 from redpen_bench.report.markdown import render
+from redpen_bench.scoring import stats
 from redpen_bench.scoring.scorer import score_rows
 from tests.corpus_factory import make_corpus
 
@@ -88,8 +89,10 @@ def test_clusters_of_correlated_items_widen_the_interval(tmp_path):
     good = {item.id for item in corpus.items if int(item.cluster.rsplit("f", 1)[1]) % 2 == 0}
     table = score_rows(_rows(corpus, "r", lambda v: v.item_id in good), corpus)
     clusters = {item.id: item.cluster for item in corpus.items}
-    by_item = stats.bootstrap(table, 1000, seed=0).interval("r")
+    by_item = stats.bootstrap(table, 1000, seed=0, clusters={}).interval("r")
     by_cluster = stats.bootstrap(table, 1000, seed=0, clusters=clusters)
+    # by default the table's own clusters: `score --intervals` and `--must-beat` draw as the report does
+    assert np.array_equal(stats.bootstrap(table, 1000, seed=0).average["r"], by_cluster.average["r"])
     width = by_cluster.interval("r")[1] - by_cluster.interval("r")[0]
     assert by_cluster.clusters == 8
     assert width > 1.5 * (by_item[1] - by_item[0])
@@ -98,7 +101,7 @@ def test_clusters_of_correlated_items_widen_the_interval(tmp_path):
 def test_one_item_per_cluster_gives_the_item_intervals(tmp_path):
     corpus = _generated(tmp_path / "c", {"AOR": 9, "HOM": 5}, cluster_size=1)
     table = score_rows(_rows(corpus, "r", lambda v: hash(v.item_id) % 3 == 0), corpus)
-    plain = stats.bootstrap(table, 300, seed=2)
+    plain = stats.bootstrap(table, 300, seed=2, clusters={})
     clustered = stats.bootstrap(table, 300, seed=2, clusters={item.id: item.cluster for item in corpus.items})
     assert np.array_equal(plain.average["r"], clustered.average["r"], equal_nan=True)
     assert clustered.clusters == 14 and plain.clusters == 0
@@ -141,3 +144,34 @@ def test_every_operator_mutate_plants_has_a_name():
 
     assert list(OPERATORS) == list(MUTATION)
     assert all(code in NAMES for code in TIER_ORDER)
+
+
+def test_must_beat_and_intervals_draw_the_reports_clusters(tmp_path):
+    """Issue 32 item 7: `score --must-beat` and `--intervals` resampled items while the report drew clusters, so
+    on a generated corpus the CI threshold was more lenient than the report's test."""
+    from redpen_bench import api
+
+    corpus = _generated(tmp_path / "c", {"AOR": 40}, cluster_size=5)
+    good = {item.id for item in corpus.items if int(item.cluster.rsplit("f", 1)[1]) % 2 == 0}
+    rows = _rows(corpus, "always-no", lambda v: False) + _rows(corpus, "r", lambda v: v.item_id in good)
+    table = score_rows(rows, corpus)
+    report = gather(table, corpus, {"reviewers": {}}, 500, 0)
+    test = next(t for t in report.tests if {t.better, t.worse} == {"r", "always-no"})
+    verdict = api.thresholds(table, "r", must_beat="always-no", replicates=500, seed=0)
+    shown = f"[{test.low * 100:+.1f}, {test.high * 100:+.1f}] (paired bootstrap over 8 source-function clusters"
+    assert shown in verdict.messages[-1]
+    assert api.bootstrap(table, 500, 0).interval("r") == (report.row("r").average.low, report.row("r").average.high)
+
+
+def test_the_missed_sentence_reads_right_for_one_defective_variant(tmp_path):
+    """Issue 32 item 7: "158 items, 0 of them missed in every defective variant" where each had only one."""
+    corpus = _generated(tmp_path / "c", {"AOR": 6, "HOM": 3}, cluster_size=1)
+    data, text, _ = _report(corpus)
+    assert data.missed and all(m.defective == 1 and m.everywhere for m in data.missed)
+    assert f"{len(data.missed)} items, each with one defective variant." in text
+    assert "0 of them missed" not in text
+    hand = load_corpus(make_corpus(tmp_path / "h", {"easy": 4, "medium": 3}))
+    data, text, _ = _report(hand)
+    every = sum(len(m.variants) == 2 for m in data.missed)
+    assert all(m.defective == 2 for m in data.missed)
+    assert f"{len(data.missed)} items, {every} of them missed in every defective variant." in text

@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 
 from redpen_bench.model.corpus import load_corpus
-from redpen_bench.report import charts, document, html, markdown, stats
+from redpen_bench.report import charts, document, html, markdown
 from redpen_bench.report.data import gather
+from redpen_bench.scoring import stats
 from redpen_bench.scoring.percent import interval, pct
 from redpen_bench.scoring.scorer import score_rows
 from tests.corpus_factory import make_corpus
@@ -122,3 +123,32 @@ def test_the_leaderboard_chart_draws_baselines_as_reference_lines_and_zooms_past
     # the baselines are not rows of the chart: its y labels are the other reviewers, best first
     ticks = [t for t in texts if t in value]
     assert ticks == [r.reviewer for r in data.rows if not r.baseline]
+
+
+def test_a_reviewer_that_never_says_yes_is_never_the_best(tmp_path):
+    """Issue 32 item 7: bandit flagged none of 1,344 snippets and was named "the best reviewer other than the
+    baselines" at always-no's 16.7 %: its verdicts are always-no's. The best is the best reviewer that said yes."""
+    corpus = _corpus(tmp_path)
+    noisy = {"ruff:bugs": lambda v, k: not v.defective or k % 4 == 0}  # below always-no: cries wolf
+    _, data, md, _ = _report(corpus, BASELINES | {"sloppy": lambda v, k: False} | noisy)
+    ranked = [r.reviewer for r in data.rows if not r.baseline]
+    assert ranked == ["sloppy", "ruff:bugs"]  # it ties always-no, above the noisy one
+    assert data.finding.best == "ruff:bugs"
+    assert "best reviewer other than the baselines is ruff:bugs" in _first_paragraph(md)
+    # only such reviewers ran: nobody to judge, and the headline says why
+    _, data, md, _ = _report(corpus, BASELINES | {"sloppy": lambda v, k: False})
+    assert data.finding.best is None and data.finding.silent
+    assert _first_paragraph(md) == ("**Finding: no reviewer other than the baselines said yes to any snippet: each "
+                                    "answered as always-no does, so there is none to judge.**")
+
+
+def test_score_and_report_show_one_order(tmp_path):
+    """Issue 35 item 4: the terminal's leaderboard of `score` sorted by the raw Average, the report by scorer.ranking
+    with baselines after the tools they tie with; both are now scorer.ranking's order."""
+    from redpen_bench.report.terminal import report_standings, table_standings
+
+    corpus = _corpus(tmp_path)
+    table, data, _, _ = _report(corpus, BASELINES | {"quiet": lambda v, k: False} | ANALYZER)
+    from_table = [s.reviewer for s in table_standings(table)]
+    assert from_table == [s.reviewer for s in report_standings(data)]
+    assert from_table.index("quiet") < from_table.index("always-no")  # equal Averages: the tool first

@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from redpen_bench.model.corpus import load_corpus
-from redpen_bench.report import stats
-from redpen_bench.scoring.scorer import METRICS, score_rows, tier_metrics
+from redpen_bench.scoring import stats
+from redpen_bench.scoring.metrics import COLUMNS, METRICS
+from redpen_bench.scoring.scorer import score_rows, tier_metrics
 from tests.corpus_factory import make_corpus
 
 
@@ -52,8 +53,8 @@ def _snippet_weight_metrics(table, reviewer, weights, universe):
     code = {t: i for i, t in enumerate(table.tiers)}
     group = universe["tier"].map(code).to_numpy()
     defective = universe["defective"].to_numpy(dtype=bool)
-    runs = [tier_metrics(yes, f1, recall, defective, group, len(table.tiers), weights=weights * present)
-            for _, (yes, f1, recall, present) in stats._matrices(table, universe, reviewer)]
+    runs = [tier_metrics(dict(zip(COLUMNS, arrays)), defective, group, len(table.tiers), weights=weights * present)
+            for _, (*arrays, present) in stats._matrices(table, universe, reviewer)]
     return {m: np.mean([run[m] for run in runs], axis=0) for m in METRICS}
 
 

@@ -127,9 +127,10 @@ def test_core_weights_match_duplication():
     """Bootstrap weights are multiplicities: weight 2 equals the snippet listed twice."""
     yes, f1, rec = [[1, 0, 1, 0]], [[1, 0.5, 1, 1]], [[1, 0, 0, 0]]
     defective, group = [True, True, False, False], [0, 0, 0, 0]
-    weighted = tier_metrics(yes, f1, rec, defective, group, 1, weights=[[2, 1, 1, 1]])
-    listed = tier_metrics([[1, 1, 0, 1, 0]], [[1, 1, 0.5, 1, 1]], [[1, 1, 0, 0, 0]],
-                          [True, True, True, False, False], [0] * 5, 1)
+    weighted = tier_metrics({"yes": yes, "f1": f1, "recall": rec, "has_keywords": [True] * 4}, defective, group, 1,
+                            weights=[[2, 1, 1, 1]])
+    listed = tier_metrics({"yes": [[1, 1, 0, 1, 0]], "f1": [[1, 1, 0.5, 1, 1]], "recall": [[1, 1, 0, 0, 0]],
+                           "has_keywords": [True] * 5}, [True, True, True, False, False], [0] * 5, 1)
     for key in weighted:
         assert weighted[key] == pytest.approx(listed[key])
 

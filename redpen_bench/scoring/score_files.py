@@ -1,5 +1,5 @@
-"""The scored table in `score`'s three forms: JSON (the table's own, with a bootstrap's intervals), CSV (both
-fractions) and the terminal's leaderboard (percent)."""
+"""The scored table as files a program reads: JSON (the table's own, with a bootstrap's intervals) and CSV, both
+in fractions. The terminal's leaderboard (percent) is the report's (report/terminal.py); api.score_text picks."""
 
 from __future__ import annotations
 
@@ -7,22 +7,17 @@ import json
 import math
 
 from redpen_bench.model.outside_text import csv_frame
-from redpen_bench.report.stats import Bootstrap
-from redpen_bench.report.terminal import leaderboard_text, table_standings
 from redpen_bench.scoring.scorer import ScoredTable
+from redpen_bench.scoring.stats import LEVEL, Bootstrap
 
 
-def score_text(table: ScoredTable, fmt: str = "table", boot: Bootstrap | None = None) -> str:
-    """The table as "json", "csv" or "table" (the leaderboard); with a bootstrap, its 95 % intervals too."""
-    if fmt == "json":
-        data = table.to_json()
-        if boot is not None:
-            data |= {"intervals": intervals_json(table, boot),
-                     "bootstrap": {"replicates": boot.replicates, "seed": boot.seed, "level": 0.95}}
-        return json.dumps(data, indent=2) + "\n"
-    if fmt == "csv":
-        return scores_csv(table, boot)
-    return leaderboard_text(table.corpus, table.tiers, table_standings(table, boot))
+def scores_json(table: ScoredTable, boot: Bootstrap | None = None) -> str:
+    """The table's own JSON; with a bootstrap, its 95 % intervals too."""
+    data = table.to_json()
+    if boot is not None:
+        data |= {"intervals": intervals_json(table, boot),
+                 "bootstrap": {"replicates": boot.replicates, "seed": boot.seed, "level": LEVEL}}
+    return json.dumps(data, indent=2) + "\n"
 
 
 def scores_csv(table: ScoredTable, boot: Bootstrap | None = None) -> str:

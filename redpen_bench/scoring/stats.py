@@ -1,7 +1,8 @@
-"""Uncertainty for the report: bootstrap intervals over items and paired tests between reviewers.
+"""How sure a score is: bootstrap intervals over items and paired tests between reviewers, for the report, `score
+--intervals` and the CI thresholds (scoring/thresholds.py) alike.
 
-Nothing here scores on its own: every replicate ends in the scorer's `scoring.metrics_from_sums`, which forms the
-shares and the score of the scored table too. Items are resampled within each tier, so every replicate keeps the
+Nothing here scores on its own: every replicate ends in `metrics.shares`, which forms the shares and the score of
+the scored table too. Items are resampled within each tier, so every replicate keeps the
 corpus's tier sizes. Where items carry a cluster (a generated corpus: the source function a mutant came from,
 item.toml [provenance] cluster), whole clusters are drawn instead, within each tier: mutants of one function are
 not independent, and drawing them one by one would make the intervals too narrow. An item with no cluster is a
@@ -23,8 +24,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from redpen_bench.report import DEFAULT_REPLICATES
-from redpen_bench.scoring.scorer import METRICS, ScoredTable, average, metrics_from_sums
+from redpen_bench.scoring import DEFAULT_REPLICATES
+from redpen_bench.scoring.metrics import COLUMNS, MEASURES, METRICS, shares
+from redpen_bench.scoring.scorer import ScoredTable, average
 
 LEVEL = 0.95
 
@@ -113,15 +115,15 @@ def count_clusters(universe: pd.DataFrame, tiers: tuple[str, ...], clusters: Map
 
 
 def _matrices(table: ScoredTable, universe: pd.DataFrame, reviewer: str | None = None):
-    """Per reviewer and sample: yes, f1, recall and presence, aligned on the universe. Every row's universe
-    position is looked up once for the whole table, not re-indexed per reviewer and sample. Yields
-    (reviewer, (yes, f1, recall, present)), only `reviewer`'s when given."""
+    """Per reviewer and sample: the measures' columns (metrics.COLUMNS) and presence, aligned on the universe.
+    Every row's universe position is looked up once for the whole table, not re-indexed per reviewer and sample.
+    Yields (reviewer, (*columns, present)), only `reviewer`'s when given."""
     snippets = table.snippets
     index = pd.MultiIndex.from_frame(universe[["item", "variant"]])
     position = index.get_indexer(pd.MultiIndex.from_frame(snippets[["item", "variant"]]))
     codes, names = pd.factorize(snippets["reviewer"])
     samples = snippets["sample"].to_numpy()
-    columns = [snippets[c].to_numpy(dtype=float) for c in ("yes", "f1", "recall")]
+    columns = [snippets[c].to_numpy(dtype=float) for c in COLUMNS]
     order = np.lexsort((samples, codes))  # rows grouped by reviewer, then sample
     bounds = np.flatnonzero(np.diff(codes[order]) | np.diff(samples[order])) + 1
     for rows in np.split(order, bounds) if len(order) else []:
@@ -156,14 +158,18 @@ def item_sums(draws: Resamples, n_tiers: int, columns: list[np.ndarray]) -> np.n
 
 
 def _metrics(samples: list, universe: pd.DataFrame, draws: Resamples, n_tiers: int) -> dict[str, np.ndarray]:
+    """Each measure's (values, snippets that have it) summed per replicate and tier, into the shares and score,
+    averaged over the reviewer's samples."""
     d = universe["defective"].to_numpy(dtype=float)
     runs = []
-    for yes, f1, recall, present in samples:
-        defective, control = present * d, present * (1.0 - d)
-        s = item_sums(draws, n_tiers,
-                      [yes * defective, defective, f1 * present, present, recall * defective, yes * control, control])
-        runs.append(metrics_from_sums({"detection": (s[:, 0], s[:, 1]), "line_f1": (s[:, 2], s[:, 3]),
-                                       "keyword_recall": (s[:, 4], s[:, 1]), "fpr": (s[:, 5], s[:, 6])}))
+    for *arrays, present in samples:
+        columns = dict(zip(COLUMNS, arrays, strict=True))
+        summed = []
+        for measure in MEASURES:
+            mask = present * measure.mask(d, columns)
+            summed += [columns[measure.value] * mask, mask]
+        s = item_sums(draws, n_tiers, summed)
+        runs.append(shares({m.name: (s[:, 2 * k], s[:, 2 * k + 1]) for k, m in enumerate(MEASURES)}))
     return {m: np.mean([run[m] for run in runs], axis=0) for m in METRICS}
 
 
@@ -177,7 +183,10 @@ def tier_average(scores: np.ndarray) -> np.ndarray:
 def bootstrap(table: ScoredTable, replicates: int = DEFAULT_REPLICATES, seed: int = 0,
               clusters: Mapping[str, str] | None = None) -> Bootstrap:
     """The same resamples for every reviewer, so differences between reviewers are paired. `clusters`: item ->
-    cluster (Corpus items' `cluster`); given and not empty, clusters are drawn instead of items (module doc)."""
+    cluster, by default the table's own (its corpus items' `cluster`, ScoredTable.clusters), so the report,
+    `score --intervals` and `--must-beat` draw alike; given and not empty, clusters are drawn instead of items
+    (module doc); {} draws items."""
+    clusters = table.clusters if clusters is None else clusters
     universe = snippet_universe(table)
     clusters = {item: c for item, c in (clusters or {}).items() if c}
     draws = resample(universe, table.tiers, replicates, seed, clusters)

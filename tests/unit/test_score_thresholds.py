@@ -12,8 +12,8 @@ import pytest
 from redpen_bench import api
 from redpen_bench.cli import main
 from redpen_bench.model.corpus import load_corpus
-from redpen_bench.report.stats import bootstrap, pair_test
 from redpen_bench.reviewers.base import ReviewOptions
+from redpen_bench.scoring.stats import bootstrap, pair_test
 from tests.conftest import FIXTURE_CORPUS as CORPUS
 
 
@@ -65,25 +65,26 @@ def test_must_beat_cannot_pass_on_error_or_missing_rows_or_other_snippets(runs, 
                          "nothing")
     assert code == 1 and "some answered 4 snippets and nothing 11, not the same ones" in err
     code, _, err = score(capsys, str(runs / "part"), "--reviewer", "some", "--must-beat", "always-no")
-    # the baseline answers the snippets the runs answered, a fair pair, but a gate judges the whole corpus
+    # the baseline answers the snippets the runs answered, a fair pair, but the thresholds judge the whole corpus
     assert code == 1 and "some beats always-no" in err and "some was asked 4 of the corpus's 11 snippets" in err
 
 
-def test_a_gate_judges_the_whole_corpus_not_the_items_a_run_asked(runs, capsys):
+def test_thresholds_judge_the_whole_corpus_not_the_items_a_run_asked(runs, capsys):
     """Issue 26 item 9: `run --items` then `score --fail-under` passed, the items never asked uncounted."""
     code, _, err = score(capsys, str(runs / "part"), "--reviewer", "some", "--fail-under", "10")
-    said = ("redpen-bench: some was asked 4 of the corpus's 11 snippets: the gate judges a reviewer on the whole "
-            "corpus (run it without --items, --tier or --limit)\n")
+    said = ("redpen-bench: some was asked 4 of the corpus's 11 snippets: --fail-under and --must-beat judge a "
+            "reviewer on the whole corpus (run it without --items, --tier or --limit)\n")
     assert code == 1 and err == said
-    verdict = api.gate(api.score([runs / "part"], load_corpus(CORPUS)), "some", fail_under=10)
+    verdict = api.thresholds(api.score([runs / "part"], load_corpus(CORPUS)), "some", fail_under=10)
     assert not verdict.passed and verdict.messages == [said.removeprefix("redpen-bench: ").rstrip("\n")]
-    # the same reviewer asked every snippet passes: the library's gate is the command's
+    # the same reviewer asked every snippet passes: the library's thresholds are the command's
     whole = api.score([runs / "full"], load_corpus(CORPUS))
-    assert api.gate(whole, "oracle", fail_under=99).passed and not api.gate(whole, "nothing", fail_under=50).passed
-    assert api.gate(whole, "oracle", must_beat="nothing", replicates=200).passed
+    assert api.thresholds(whole, "oracle", fail_under=99).passed
+    assert not api.thresholds(whole, "nothing", fail_under=50).passed
+    assert api.thresholds(whole, "oracle", must_beat="nothing", replicates=200).passed
 
 
-def test_the_gate_uses_the_reports_paired_bootstrap(runs, capsys):
+def test_must_beat_uses_the_reports_paired_bootstrap(runs, capsys):
     code, _, err = score(capsys, str(runs / "full"), "--reviewer", "oracle", "--must-beat", "nothing",
                          "--seed", "3", "--bootstrap", "500")
     table = api.score([runs / "full"], load_corpus(CORPUS))
