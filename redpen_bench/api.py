@@ -37,6 +37,7 @@ from redpen_bench.model.corpus_files import authoring_corpus, read_toml
 from redpen_bench.model.outside_text import csv_frame, terminal
 from redpen_bench.model.verdict import Verdict, parse_answer
 from redpen_bench.report.build import Report, build_report, report_dir
+from redpen_bench.report.reference_tools import reference_note
 from redpen_bench.report.terminal import leaderboard_text, report_standings, rules_text, table_standings
 from redpen_bench.reviewers import (
     BASELINES,
@@ -75,15 +76,15 @@ DEFAULT_RUNS = Path("runs")
 
 # with mutate's names, which load with it (__getattr__): MutateOptions, parse_operators, mutate_summary
 __all__ = [
-    "BASELINES", "DEFAULT_OUT", "DEFAULT_REPLICATES", "DEFAULT_RUNS", "RETRY_EXIT", "Bootstrap", "Comparison",
-    "Config", "Corpus", "GateLimits", "LineProgress", "Progress", "Report", "ReviewOptions", "RunResult",
-    "ScoredTable", "SearchSettings", "Spec", "ThresholdResult", "Verdict", "analyzer_specs", "authoring_corpus",
-    "baseline_rows", "bootstrap", "check_kinds", "check_mutate_source", "compare", "compare_plan", "compare_settings",
-    "compare_specs", "csv_frame", "default_run_dir", "export_sarif", "families", "families_text", "leaderboard_text",
-    "load_config", "load_corpus", "mutate", "new_item", "open_unless_local", "outcome_lines", "parse_answer",
-    "parse_spec", "report", "report_standings", "resolve_specs", "rules", "rules_text", "run", "score", "score_text",
-    "select_snippets", "split_specs", "terminal", "threshold_names", "thresholds", "tune", "tune_notes", "tune_text",
-    "verify", "verify_json", "verify_text", "version_warnings", "write_readme",
+    "BASELINES", "DEFAULT_OUT", "DEFAULT_REPLICATES", "DEFAULT_RUNS", "RETRY_EXIT", "Bootstrap", "Comparison", "Config",
+    "Corpus", "GateLimits", "LineProgress", "Progress", "Report", "ReviewOptions", "RunResult", "ScoredTable",
+    "SearchSettings", "Spec", "ThresholdResult", "Verdict", "analyzer_specs", "authoring_corpus", "baseline_rows",
+    "bootstrap", "check_kinds", "check_mutate_source", "compare", "compare_plan", "compare_settings", "compare_specs",
+    "csv_frame", "default_run_dir", "export_sarif", "families", "families_text", "leaderboard_text", "load_config",
+    "load_corpus", "mutate", "new_item", "open_unless_local", "outcome_lines", "parse_answer", "parse_spec",
+    "reference_note", "report", "report_standings", "resolve_specs", "rules", "rules_text", "run", "score",
+    "score_text", "select_snippets", "split_specs", "terminal", "threshold_names", "thresholds", "tune", "tune_notes",
+    "tune_text", "verify", "verify_json", "verify_text", "version_warnings", "write_readme",
 ]
 _MUTATE_NAMES = {"MutateOptions": ("redpen_bench.generate.units", "Options"),
                  "parse_operators": ("redpen_bench.generate.units", "parse_operators"),

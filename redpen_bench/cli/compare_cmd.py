@@ -11,7 +11,14 @@ from pathlib import Path
 import click
 
 from redpen_bench import api
-from redpen_bench.api import RETRY_EXIT, leaderboard_text, open_unless_local, report_standings, split_specs
+from redpen_bench.api import (
+    RETRY_EXIT,
+    leaderboard_text,
+    open_unless_local,
+    reference_note,
+    report_standings,
+    split_specs,
+)
 from redpen_bench.cli.common import (
     bootstrap_option,
     bootstrap_seed_option,
@@ -33,6 +40,8 @@ def show_report(report) -> None:
     """The leaderboard and the page to open, for people (stderr); stdout's last line stays the folder."""
     data = report.data
     click.echo(leaderboard_text(data.corpus, data.tiers, report_standings(data)), err=True, nl=False)
+    if note := reference_note(data.corpus, data.reviewers):
+        click.echo(f"redpen-bench: {note}", err=True)
     click.echo(f"redpen-bench: report: {report.path / 'report.html'}", err=True)
     print_path(report.path)
 

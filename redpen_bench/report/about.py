@@ -7,6 +7,7 @@ import os
 
 from redpen_bench.report.blocks import Heading, Para, Table, Text
 from redpen_bench.report.data import ReportData
+from redpen_bench.report.reference_tools import reference_note
 
 
 def about_section(data: ReportData) -> list:
@@ -23,6 +24,7 @@ def about_section(data: ReportData) -> list:
              + (f"{OBVIOUS_SENTENCE.format(obvious=data.obvious)} " if data.obvious else "")
              + "Times, tool versions and hashes are in manifest.json; every answer with its raw text in "
              "verdicts.jsonl; every score in scores.csv."),
+        *([Para(note)] if (note := reference_note(data.corpus, data.reviewers)) else []),
         Table("reviewers", ["Reviewer", "Spec", "Versions and settings"], rows),
     ]
 

@@ -41,15 +41,15 @@ def worker_copy(reviewer: StaticReviewer) -> StaticReviewer:
     return clone
 
 
-def scan_contents(reviewer: StaticReviewer, contents: dict[str, bytes]) -> tuple[str, dict[str, FileResult]]:
+def scan_contents(reviewer: StaticReviewer, contents: dict[str, bytes]) -> tuple[dict[str, str], dict[str, FileResult]]:
     """On a worker: the files (content hash -> bytes) written to a scratch folder, scanned by one tool run;
-    with the worker's version of the tool."""
+    with the worker's versions of the tool and of the packages that change its findings."""
     with tempfile.TemporaryDirectory(prefix="redpen-batch-") as tmp:
         paths = {}
         for digest, data in contents.items():
             paths[digest] = Path(tmp) / f"{digest}.py"
             paths[digest].write_bytes(data)
-        return tool_version(reviewer.dist), reviewer.scan(paths)
+        return {dist: tool_version(dist) for dist in (reviewer.dist, *reviewer.dist_deps)}, reviewer.scan(paths)
 
 
 def scan_spread(reviewer: StaticReviewer, files: dict[str, Path], executor: TaskExecutor) -> dict[str, FileResult]:
@@ -57,10 +57,12 @@ def scan_spread(reviewer: StaticReviewer, files: dict[str, Path], executor: Task
     carried = worker_copy(reviewer)
     work = [(carried, {d: files[d].read_bytes() for d in batch}) for batch in batches(sorted(files), executor.workers)]
     results: dict[str, FileResult] = {}
-    for version, found in executor.run_all(scan_contents, work):
-        if version != reviewer.version:  # the cache key and the run's manifest name this machine's version
-            raise ToolError(f"a Dask worker has {reviewer.dist} {version}, this machine {reviewer.version}: "
-                            "install the same versions on every worker (docs/scale.md)")
+    here = {reviewer.dist: reviewer.version, **reviewer.packages}
+    for versions, found in executor.run_all(scan_contents, work):
+        for dist, version in versions.items():  # the cache key and the run's manifest name this machine's versions
+            if version != here[dist]:
+                raise ToolError(f"a Dask worker has {dist} {version}, this machine {here[dist]}: "
+                                "install the same versions on every worker (docs/scale.md)")
         results.update(found)
     return results
 

@@ -167,3 +167,22 @@ def test_executable_is_found_in_the_venv_first():
 def test_reviewer_executable_override_through_the_environment(monkeypatch):
     monkeypatch.setenv("REDPEN_PYLINT_EXE", "/opt/fake-pylint")
     assert Pylint(None, ReviewOptions()).resolve_executable() == "/opt/fake-pylint"
+
+
+def test_astroid_keys_pylint_answers_and_no_other_tool_changes_its_keys(monkeypatch):
+    """pylint's findings move with astroid (pylint:bugs 17.5 % under astroid 4.3.4, 18.6 % under 4.4.0, pylint
+    4.1.4 both): a warm cache or a resumed run under another astroid must ask again, and the row says which."""
+    from redpen_bench.reviewers.base import cache_key
+    from redpen_bench.reviewers.tools import static
+
+    pylint, ruff = make("pylint", "bugs"), make("ruff", "bugs")
+    before = pylint.answer_fingerprint(), pylint.cache_keys(["f"]), ruff.answer_fingerprint(), ruff.cache_keys(["f"])
+    assert pylint.info()["packages"] == {"astroid": tool_version("astroid")}
+    assert "packages" not in ruff.info()
+    # ruff, bandit and semgrep keep the keys they had before pylint's gained astroid: their caches stay warm
+    assert ruff.cache_keys(["f"])["f"] == cache_key(tool="ruff", version=ruff.version, profile=ruff.profile_hash(),
+                                                    file="f", reader=ruff.reader_version)
+    monkeypatch.setattr(static, "tool_version", lambda dist: "0.0.1" if dist == "astroid" else tool_version(dist))
+    assert pylint.info()["packages"] == {"astroid": "0.0.1"}
+    assert pylint.answer_fingerprint() != before[0] and pylint.cache_keys(["f"]) != before[1]
+    assert (ruff.answer_fingerprint(), ruff.cache_keys(["f"])) == before[2:]

@@ -65,6 +65,9 @@ class Pylint(StaticReviewer):
     tool = TOOL
     family = TOOL.name
     dist = "pylint"
+    # measured: pylint 4.1.4 with astroid 4.4.0 instead of 4.3.4 moves pylint:bugs on the shipped corpus from 17.5 %
+    # to 18.6 % and pylint:errors from 15.6 % to 16.7 %
+    dist_deps = ("astroid",)
     exe_name = "pylint"
     schema = {"enable": Setting(list, default=[]), "disable": Setting(list, default=[])}
     ok_status = tuple(range(32))  # bits 1..16 are message categories; 32 is a usage error

@@ -61,6 +61,9 @@ class StaticReviewer(Reviewer):
 
     tool: ClassVar[ToolDescription]  # what the package reads of the tool (reviewers/tools/tool.py)
     dist: ClassVar[str] = ""  # the package whose version keys the cache
+    # packages besides `dist` whose releases change the findings (pylint's astroid, its inference engine): their
+    # versions key the cache and the rows as the tool's own does, and the run's manifest records them
+    dist_deps: ClassVar[tuple[str, ...]] = ()
     exe_name: ClassVar[str] = ""
     schema: ClassVar[Schema] = {}
     ok_status: ClassVar[tuple[int, ...]] = (0, 1)
@@ -192,14 +195,23 @@ class StaticReviewer(Reviewer):
     def version(self) -> str:
         return tool_version(self.dist)
 
+    @property
+    def packages(self) -> dict[str, str]:
+        """The installed versions of `dist_deps`."""
+        return {dist: tool_version(dist) for dist in self.dist_deps}
+
+    def _versions_key(self) -> dict[str, Any]:
+        """The versions part of a cache key or fingerprint; a tool without `dist_deps` keeps the keys it had."""
+        return {"tool": self.family, "version": self.version} | ({"packages": self.packages} if self.dist_deps
+                                                                  else {})
+
     def profile_hash(self) -> str:
         extra = self.fingerprint_extra()
         return hashlib.sha256(f"{self.profile.sha256}\n{extra}".encode()).hexdigest() if extra else \
             self.profile.sha256
 
     def answer_fingerprint(self) -> str:
-        return cache_key(tool=self.family, version=self.version, profile=self.profile_hash(),
-                         reader=self.reader_version)
+        return cache_key(**self._versions_key(), profile=self.profile_hash(), reader=self.reader_version)
 
     def resolve_executable(self) -> str:
         override = self.executable or os.environ.get(f"REDPEN_{self.family.upper()}_EXE")
@@ -208,6 +220,8 @@ class StaticReviewer(Reviewer):
     def info(self) -> dict[str, Any]:
         info = {"tool": self.family, "version": self.version, "profile": self.profile.name,
                 "profile_path": str(self.profile.path), "profile_sha256": self.profile.sha256}
+        if self.dist_deps:
+            info["packages"] = self.packages
         if self.fingerprint_extra():
             info["cache_fingerprint"] = self.profile_hash()
         return info
@@ -245,8 +259,8 @@ class StaticReviewer(Reviewer):
 
     def cache_keys(self, digests: Iterable[str]) -> dict[str, str]:
         profile_hash = self.profile_hash()
-        return {d: cache_key(tool=self.family, version=self.version, profile=profile_hash, file=d,
-                             reader=self.reader_version) for d in digests}
+        versions = self._versions_key()
+        return {d: cache_key(**versions, profile=profile_hash, file=d, reader=self.reader_version) for d in digests}
 
     def lookup(self, files: dict[str, Path]) -> tuple[dict[str, FileResult], dict[str, Path]]:
         """(cached results, files missing from the cache) for `files` (content hash -> source path)."""
