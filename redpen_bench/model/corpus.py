@@ -101,6 +101,7 @@ class Corpus:
     file_hashes: dict[str, str] = field(repr=False)
     generic_explanations: tuple[str, ...] = ()  # bug vocabulary with no item specifics: must score low
     generated: dict | None = field(default=None, repr=False)  # corpus.toml [generated]: made by `mutate`
+    harvested: dict | None = field(default=None, repr=False)  # corpus.toml [harvested]: made by `harvest`
 
     @cached_property
     def hash(self) -> str:
@@ -127,7 +128,8 @@ class Corpus:
             "hash": self.hash,
             "items": len(self.items),
             "snippets": len(self.snippets),
-        }
+        } | ({"harvested": {k: self.harvested.get(k) for k in ("repository", "first_fix", "last_fix")}}
+             if self.harvested else {})
 
 
 def _explanations(folder: Path, n_lines: dict[str, int], files: dict[str, bytes]
@@ -243,6 +245,7 @@ def load_corpus(root: str | Path | None = None) -> Corpus:
         file_hashes=file_hashes | item_hashes,
         generic_explanations=_generic_explanations(root),
         generated=meta.generated,
+        harvested=meta.harvested,
     )
 
 

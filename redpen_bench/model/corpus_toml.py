@@ -20,6 +20,7 @@ class CorpusToml(msgspec.Struct, frozen=True):
     canary: str = ""
     tiers: Annotated[list[str], msgspec.Meta(min_length=1)] | None = None  # in report order; else as found
     generated: dict[str, Any] | None = None  # [generated]: a corpus `redpen-bench mutate` made
+    harvested: dict[str, Any] | None = None  # [harvested]: a corpus `redpen-bench harvest` made
 
 
 _OPTIONAL = "expected a string, got {value!r}"
@@ -29,6 +30,7 @@ CORPUS_EXPECTED = {
     "description": _OPTIONAL, "license": _OPTIONAL, "canary": _OPTIONAL,
     "tiers": "expected a non-empty list of tier names",
     "generated": "expected a table [generated]",
+    "harvested": "expected a table [harvested]",
 }
 
 
