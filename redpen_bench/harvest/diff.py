@@ -42,6 +42,10 @@ def _code(line: str) -> bool:
     return bool(stripped) and not stripped.startswith("#")
 
 
+def _indent(line: str) -> int:
+    return len(line.expandtabs()) - len(line.expandtabs().lstrip())
+
+
 def planted(before: str, after: str) -> Planted | None:
     """The planted lines of P (`before`) for the fix to `after`, or None when F changes no line inside a
     function that exists at both (a feature). SyntaxError when either does not parse."""
@@ -57,7 +61,7 @@ def planted(before: str, after: str) -> Planted | None:
     sites: dict[int, tuple[int, ...]] = {}
     touched: set[str] = set()
     inserted_only = True
-    for tag, i1, i2, _, _ in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
         if tag in ("replace", "delete"):
             for line in range(i1 + 1, i2 + 1):
                 if _code(old[line - 1]) and (name := holder(line)):
@@ -65,14 +69,24 @@ def planted(before: str, after: str) -> Planted | None:
                     touched.add(name)
                     inserted_only = False
         elif tag == "insert":
+            body = [line for line in new[j1:j2] if _code(line)]
+            if not body:
+                continue
+            depth = min(_indent(line) for line in body)
+
+            def inside(line: int, depth: int = depth) -> str | None:
+                # the inserted code belongs to the function's body: deeper than its `def` (new code at the same
+                # depth after a function's last line is a new definition, not part of the one above)
+                name = holder(line) if 1 <= line <= len(old) and _code(old[line - 1]) else None
+                return name if name and depth > _indent(old[kept[name][0] - 1]) else None
+
             below, above = i1 + 1, i1  # P's lines around the insertion point
-            name = holder(below) if below <= len(old) and _code(old[below - 1]) else None
-            line, other = (below, above) if name else (above, below)
-            name = name or (holder(above) if above >= 1 and _code(old[above - 1]) else None)
+            line, other = (below, above) if inside(below) else (above, below)
+            name = inside(line)
             if name and line not in lines:
                 lines.add(line)
                 touched.add(name)
-                if 1 <= other <= len(old) and holder(other) == name and _code(old[other - 1]):
+                if inside(other) == name:
                     sites[line] = (other,)
     if not lines:
         return None

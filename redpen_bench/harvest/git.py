@@ -12,7 +12,7 @@ from pathlib import Path
 
 from redpen_bench.errors import InputError
 
-_FIELDS = "%H%x1f%P%x1f%aI%x1f%an%x1f%B%x1e"
+_FIELDS = "%x1d%H%x1f%P%x1f%aI%x1f%an%x1f%B%x1e"  # each commit: \x1d, fields, \x1e, then its numstat
 
 
 def git(repo: Path, *args: str, binary: bool = False) -> str | bytes:
@@ -67,15 +67,10 @@ def walk(repo: Path, rev: str | None = None, since: str | None = None, until: st
     args += [f"--max-count={max_commits}"] if max_commits else []
     text = str(git(repo, *args, rev or "HEAD", "--"))
     commits = []
-    for record in text.split("\x1e"):
-        record = record.lstrip("\x00\n")
-        if not record:
-            continue
-        if commits and "\x1f" not in record:  # numstat of the commit before
-            commits[-1] = _with_changes(commits[-1], record)
-            continue
-        sha, parents, date, author, rest = record.split("\x1f", 4)
-        commits.append(Commit(sha, tuple(parents.split()), date, author, rest.strip("\x00\n ")))
+    for record in text.split("\x1d")[1:]:
+        fields, _, numstat = record.partition("\x1e")
+        sha, parents, date, author, message = fields.split("\x1f", 4)
+        commits.append(_with_changes(Commit(sha, tuple(parents.split()), date, author, message.strip()), numstat))
     return commits
 
 

@@ -95,8 +95,11 @@ def keyword_groups(before: str, after: str, planted: Planted, function: str) -> 
     a, b = _names_and_values(removed), _names_and_values(added)
     changed = [t for t in dict.fromkeys([*a, *b]) if (t in a) != (t in b)]
     change = [t.strip("\"'") if t[:1] in "\"'" else t for t in changed]
-    change = [t for t in dict.fromkeys(change) if len(t) >= 2 or t.isdigit()][:8]
-    forms = code_forms(*[line for line in (removed + "\n" + added).splitlines() if len(line) <= 60])[:6]
+    change = [t for t in dict.fromkeys(change) if len(t) >= 2 and t not in ("None", "True", "False")][:8]
+    # a form without spaces only where that joins no two words ("v or 0" is no "vor0")
+    forms = code_forms(*[line for line in (removed + "\n" + added).splitlines() if len(line) <= 60])
+    forms = [f for f in forms if not any(g != f and g.replace(" ", "") == f and re.search(r"\w\s+\w", g)
+                                         for g in forms)][:6]
     groups = [g for g in (list(dict.fromkeys([*change, *forms])),) if g]
     planted_text = "\n".join(old[n - 1] for n in planted.lines)
     where = function.rsplit(".", 1)[-1]

@@ -180,13 +180,22 @@ def write(tmp: Path, kept, root: Path, top: str, options: HarvestOptions, settin
     text += f"canary = {toml_value(f'REDPEN-BENCH CANARY GUID {canary}')}\n\n"
     text += toml_table(MARKER, {"tool": f"redpen-bench {__version__}", "repository": root.name, "head": top,
                                 "items": len(kept), "first_fix": dates[0], "last_fix": dates[1],
-                                "python": str(settings.python), "tests": list(settings.test_args),
+                                "python": _python_said(settings.python, root), "tests": list(settings.test_args),
                                 "env": [f"{k}={v}" for k, v in settings.env]})
     text += "\n" + toml_table(f"{MARKER}.options", options.as_toml())
     text += "\n" + toml_table(f"{MARKER}.counts", counts)
     for reason, row in details.items():
         text += "\n" + toml_table(f"{MARKER}.errors.{toml_key_path(reason)}", row)
     (tmp / "corpus.toml").write_text(text, encoding="utf-8")
+
+
+def _python_said(python: Path, root: Path) -> str:
+    """The interpreter as the corpus may record it: relative to the repository, else only its name (no path of
+    this machine in the output)."""
+    try:
+        return Path(python).absolute().relative_to(root).as_posix()
+    except ValueError:
+        return Path(python).name
 
 
 def toml_key_path(key: str) -> str:

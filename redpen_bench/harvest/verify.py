@@ -119,7 +119,7 @@ def _judge(runs_f: list[RunResult], runs_p: list[RunResult], passing: list[str],
     if honest:
         return None
     if mixed:
-        return Verdict("flaky", detail=f"{len(mixed)} tests", seconds=seconds)
+        return Verdict("flaky", seconds=seconds)
     if failing:
         o = last_p.outcomes.get(failing[0])
         return Verdict("test needs fix", detail=o.exception or o.phase if o else "not collected at P",
