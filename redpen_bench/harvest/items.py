@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import io
+import keyword
 import re
 import tokenize
 from dataclasses import dataclass
@@ -84,7 +85,7 @@ def _names_and_values(text: str) -> list[str]:
     except (tokenize.TokenError, IndentationError, SyntaxError):
         return re.findall(r"[A-Za-z_][A-Za-z0-9_]*|\d+", text)
     return [t.string for t in tokens if t.type in (tokenize.NAME, tokenize.NUMBER, tokenize.STRING)
-            and t.string not in ("self", "cls", "return", "if", "else", "not", "and", "or", "in", "is", "def")]
+            and t.string not in ("self", "cls") and not keyword.iskeyword(t.string)]
 
 
 def keyword_groups(before: str, after: str, planted: Planted, function: str) -> list[list[str]]:
@@ -97,7 +98,8 @@ def keyword_groups(before: str, after: str, planted: Planted, function: str) -> 
     change = [t.strip("\"'") if t[:1] in "\"'" else t for t in changed]
     change = [t for t in dict.fromkeys(change) if len(t) >= 2 and t not in ("None", "True", "False")][:8]
     # a form without spaces only where that joins no two words ("v or 0" is no "vor0")
-    forms = code_forms(*[line for line in (removed + "\n" + added).splitlines() if len(line) <= 60])
+    forms = code_forms(*[line for line in (removed + "\n" + added).splitlines()
+                         if len(line) <= 60 and not line.startswith("#")])
     forms = [f for f in forms if not any(g != f and g.replace(" ", "") == f and re.search(r"\w\s+\w", g)
                                          for g in forms)][:6]
     groups = [g for g in (list(dict.fromkeys([*change, *forms])),) if g]

@@ -38,7 +38,13 @@ def _error_class(text: str) -> str:
 def _honest(run_result: RunResult, test: str) -> bool:
     o = run_result.outcomes.get(test)
     return (o is not None and o.outcome in ("failed", "error") and o.phase == "call"
-            and (o.exception in ASSERTIONS or o.in_project))
+            and (o.exception in ASSERTIONS or o.in_project) and not _new_warning(o.message))
+
+
+def _new_warning(message: str) -> bool:
+    """pytest.warns' "DID NOT WARN": the fix adds a warning (a deprecation, most often), a change of behaviour
+    asked for, not a defect repaired."""
+    return "DID NOT WARN" in message
 
 
 def trees(repo: Path, candidate: Candidate, scratch: Path) -> tuple[Path, Path]:
@@ -120,6 +126,8 @@ def _judge(runs_f: list[RunResult], runs_p: list[RunResult], passing: list[str],
         return None
     if mixed:
         return Verdict("flaky", seconds=seconds)
+    if failing and all(_new_warning(last_p.outcomes[t].message) for t in failing if t in last_p.outcomes):
+        return Verdict("feature", detail="a new warning", seconds=seconds)
     if failing:
         o = last_p.outcomes.get(failing[0])
         return Verdict("test needs fix", detail=o.exception or o.phase if o else "not collected at P",
