@@ -41,10 +41,13 @@ def _honest(run_result: RunResult, test: str) -> bool:
             and (o.exception in ASSERTIONS or o.in_project) and not _new_warning(o.message))
 
 
+_NO_WARNING = re.compile(r"DID NOT WARN|\b\w*Warning not triggered")
+
+
 def _new_warning(message: str) -> bool:
-    """pytest.warns' "DID NOT WARN": the fix adds a warning (a deprecation, most often), a change of behaviour
-    asked for, not a defect repaired."""
-    return "DID NOT WARN" in message
+    """pytest.warns' "DID NOT WARN", unittest's assertWarns' "DeprecationWarning not triggered": the fix adds a
+    warning (a deprecation, most often), a change of behaviour asked for, not a defect repaired."""
+    return bool(_NO_WARNING.search(message))
 
 
 def trees(repo: Path, candidate: Candidate, scratch: Path) -> tuple[Path, Path]:
