@@ -23,7 +23,7 @@ from redpen_bench.generate.project_files import COLLECT, Collection, parse_colle
 from redpen_bench.harvest import git
 from redpen_bench.harvest import items as harvest_items
 from redpen_bench.harvest.candidates import REASONS, Candidate, Limits, classify
-from redpen_bench.harvest.diff import planted
+from redpen_bench.harvest.diff import diff_ranges, planted
 from redpen_bench.harvest.verify import Verdict, verify
 from redpen_bench.project_tests.runner import Settings
 from redpen_bench.run.executor import Executor, open_executor
@@ -89,6 +89,17 @@ def collection_at(repo: Path, sha: str, settings: Settings) -> Collection:
             return Collection(frozenset(), ())
 
 
+_DEPRECATION = re.compile(r"\b(?:Pending)?DeprecationWarning\b|\bFutureWarning\b")
+
+
+def _deprecates(before: str, after: str) -> bool:
+    """F's changed lines raise a deprecation warning P's did not: a change of interface announced, not a defect
+    repaired (its tests fail at P by counting warnings, which no rule on the failure can tell from a bug)."""
+    new = after.splitlines()
+    added = [line for _, _, b1, b2 in diff_ranges(before, after) for line in new[b1 - 1:b2]]
+    return any(_DEPRECATION.search(line) for line in added) and not _DEPRECATION.search(before)
+
+
 def check_candidate(repo: Path, candidate: Candidate, settings: Settings, repeat: int, project_rel: str,
                     repo_name: str) -> tuple[Verdict, harvest_items.Harvested | None]:
     """One task, wherever it runs: the fix's lines and excerpt first (no test runs for a feature), then its
@@ -103,6 +114,8 @@ def check_candidate(repo: Path, candidate: Candidate, settings: Settings, repeat
         return Verdict("no honest excerpt", detail="SyntaxError"), None
     if found is None:
         return Verdict("feature"), None
+    if _deprecates(before, after):
+        return Verdict("feature", detail="a deprecation"), None
     try:
         excerpt = harvest_items.snippet(before, after, found)
     except SyntaxError:
