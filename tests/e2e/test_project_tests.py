@@ -52,7 +52,7 @@ def test_the_projects_own_venv_runs_its_suite_with_its_env(project: Path, tmp_pa
     result = run(Settings(python, env=(*STRICT, ("RPCALC_RECORD", str(record)))), project)
     assert result.passed, result.summary()
     assert record.read_text(encoding="utf-8").split() == [str(python)]
-    assert set(result.outcomes) == {ADD, RANDOM, "tests/test_core.py::test_mode_needs_env"}
+    assert {ADD, RANDOM, "tests/test_core.py::test_mode_needs_env"} <= set(result.outcomes)
 
 
 def test_a_missing_env_variable_fails_the_test_that_needs_it(project: Path):
