@@ -6,8 +6,10 @@ Baseline first (suite_baseline, once per run): the whole suite on an unmodified 
 time with per-test coverage of the tree's functions. A test whose outcome differs between the repeats is flaky:
 it never runs in a kill check, so it never counts as a kill. Each mutant then runs only the stable tests that ran
 its function (mutmut's and cosmic-ray's way), stopping at the first failure, and a kill is confirmed by running
-the failing tests again on their own: the killing tests recorded are those that failed both times. The project
-itself is never written to."""
+the failing tests again on their own: the killing tests recorded are those that failed both times. Both runs go
+to an in-process test worker (project_tests.worker: no start-up per mutant) where the unmodified tests pass in it
+twice, else to a fresh process; REDPEN_TEST_WORKER=0 turns the worker off (benchmarks/project_mutate.py
+measures both). The project itself is never written to."""
 
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ from redpen_bench.generate.project_files import NOT_PROJECT, Collection, collect
 from redpen_bench.generate.units import Unit
 from redpen_bench.project_tests import runner
 from redpen_bench.project_tests.runner import RunResult, Settings
+from redpen_bench.project_tests.worker import TestWorker, open_worker
 from redpen_bench.sandbox import run_contained
 
 IGNORED = shutil.ignore_patterns(*NOT_PROJECT)
@@ -92,8 +95,9 @@ class Baseline:
         return tuple(sorted(t for t in self.stable if any(
             k == key or k.startswith(key + ".") for k in map(_function, self.covered.get(t, ())))))
 
-    def touches(self, rel: str) -> bool:
-        return any(k.startswith(f"{rel}:") for keys in self.covered.values() for k in keys)
+    def touching(self, rel: str) -> tuple[str, ...]:
+        """The stable tests that ran any function of file `rel`."""
+        return tuple(sorted(t for t in self.stable if any(k.startswith(f"{rel}:") for k in self.covered.get(t, ()))))
 
 
 def _refuse(root: Path, result: RunResult, settings: Settings) -> None:
@@ -153,15 +157,20 @@ class ProjectChecker:
         self.target = self.copy / unit.name
         self.original = self.target.read_bytes()
         self.imported_only = False  # no test runs a function of the file, but the suite imports it
+        self.worker: TestWorker | None = None
 
     def baseline(self) -> float | None:
         """The suite's own time, or None when no test runs the file's code and the stable tests pass with it
         raising at import: no test imports it."""
         base = self.checks.base
-        if not base.touches(self.unit.name):
+        touching = base.touching(self.unit.name)
+        if not touching:
             if self.check(FORCED_FAIL, self.timeout).status == "pass":
                 return None
             self.imported_only = True
+        if os.environ.get("REDPEN_TEST_WORKER", "1") != "0":
+            self.worker = open_worker(self.checks.settings, self.copy, touching or tuple(sorted(base.stable)),
+                                      max(self.timeout, 4 * base.seconds))
         return base.seconds
 
     def _run(self, tests: tuple[str, ...], limit: float, exitfirst: bool) -> RunResult:
@@ -182,13 +191,19 @@ class ProjectChecker:
             return Outcome("pass", "no stable test runs this function")
         try:
             self.target.write_text(source, encoding="utf-8")
-            first = self._run(tests, limit, exitfirst=True)
+            first = self.worker.run(tests, limit, exitfirst=True) if self.worker else None
+            if first is None or first.timed_out or first.exit_code is None:  # a hang is judged in a fresh process
+                first = self._run(tests, limit, exitfirst=True)
             if first.timed_out:
                 return Outcome("timeout", f"timeout after {limit:g} s", first.seconds)
             killers = self._killers(first, tests)
             if not killers:
                 return Outcome("pass", "", first.seconds)
-            again = self._run(killers, limit, exitfirst=False)  # a kill is one that happens twice
+            # a kill is one that happens twice: again in a session of its own (the worker's forgets the tree's
+            # modules between sessions), in a fresh process when the first run was one or the worker fails
+            again = self.worker.run(killers, limit) if self.worker else None
+            if again is None or again.timed_out or again.exit_code is None:
+                again = self._run(killers, limit, exitfirst=False)
             if again.timed_out:
                 return Outcome("timeout", f"timeout after {limit:g} s", first.seconds + again.seconds)
             confirmed = self._killers(again, killers)
@@ -198,4 +213,6 @@ class ProjectChecker:
             self.target.write_bytes(self.original)
 
     def close(self) -> None:
+        if self.worker is not None:
+            self.worker.close()
         shutil.rmtree(self.scratch, ignore_errors=True)

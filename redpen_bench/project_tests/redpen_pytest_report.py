@@ -111,6 +111,11 @@ _coverage = _Coverage() if os.environ.get("REDPEN_COVERAGE") == "1" else None
 
 def pytest_configure(config) -> None:
     global _select
+    # a fresh session's state: the in-process worker (worker.py) runs one session after another in this process
+    _results.clear()
+    _errors.clear()
+    _covered.clear()
+    _select = None
     path = os.environ.get("REDPEN_SELECT")
     if path:
         with open(path, encoding="utf-8") as file:

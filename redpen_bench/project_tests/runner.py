@@ -119,7 +119,7 @@ def limits(timeout: float) -> Limits:
                   at_most("RLIMIT_FSIZE", LIMITS.file_size))
 
 
-def _positional(tree: Path, tests: Sequence[str]) -> list[str]:
+def positional(tree: Path, tests: Sequence[str]) -> list[str]:
     """The files of the selected tests (the plugin deselects the rest by id); none when a file is not where
     its id says (a rootdir other than the tree): then the whole suite is collected and filtered."""
     files = sorted({t.split("::")[0] for t in tests})
@@ -141,7 +141,7 @@ def run(settings: Settings, tree: Path, tests: Sequence[str] = (), *, coverage: 
         if tests:
             (Path(scratch) / "select.txt").write_text("".join(f"{t}\n" for t in tests), encoding="utf-8")
             env["REDPEN_SELECT"] = str(Path(scratch) / "select.txt")
-            extra += _positional(tree, tests)
+            extra += positional(tree, tests)
         if coverage:
             env["REDPEN_COVERAGE"] = "1"
         start = time.monotonic()
