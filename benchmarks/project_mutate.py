@@ -16,6 +16,7 @@ import argparse
 import filecmp
 import os
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -25,11 +26,18 @@ from pathlib import Path
 SUMMARY = re.compile(r"mutate: (\d+) items in ([\d.]+) s \(([\d.]+) kill checks/s\)")
 
 
-def redpen(code: Path, *args: str, env: dict[str, str]) -> tuple[subprocess.CompletedProcess, float]:
-    start = time.monotonic()
+def cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def redpen(code: Path, *args: str, env: dict[str, str]) -> tuple[subprocess.CompletedProcess, float, float]:
+    """The command's result, wall seconds, and CPU seconds of every process it started and waited for: CPU time
+    barely depends on what else the machine runs, so checks per CPU second is what one idle core would do."""
+    start, start_cpu = time.monotonic(), cpu()
     done = subprocess.run([sys.executable, "-m", "redpen_bench", *args], capture_output=True, text=True,
                           env=env | {"PYTHONPATH": str(code), "COLUMNS": "200"})
-    return done, time.monotonic() - start
+    return done, time.monotonic() - start, cpu() - start_cpu
 
 
 def same_tree(a: Path, b: Path) -> bool:
@@ -52,19 +60,27 @@ def main() -> None:
         outs = []
         for run in range(args.runs):
             out = Path(scratch) / f"gen{run + 1}"
-            done, seconds = redpen(args.code, "mutate", str(args.project), "--out", str(out), *args.extra, env=env)
+            done, seconds, used = redpen(args.code, "mutate", str(args.project), "--out", str(out), *args.extra,
+                                         env=env)
             if done.returncode != 0:
                 sys.exit(f"mutate failed: {done.stderr.strip().splitlines()[-1:]}")
             found = SUMMARY.search(done.stderr + done.stdout)
-            items, _, rate = found.groups() if found else ("?", "?", "?")
-            print(f"mutate run {run + 1}: {items} items, {seconds:.1f} s wall, {rate} kill checks/s (its summary)")
+            items, _, rate = found.groups() if found else ("0", "1", "0")
+            row = next((line for line in done.stderr.splitlines() if line.strip("│ ").startswith("all ")), "")
+            cells = [c.strip() for c in row.strip().strip("│").split("│")]
+            checks = float(cells[7]) if len(cells) > 7 else 0.0  # the summary table's "checked" total
+            print(f"mutate run {run + 1}: {items} items, {checks:.0f} kill checks, {seconds:.1f} s wall, {rate} "
+                  f"kill checks/s (its summary), {used:.1f} CPU s, {checks / max(used, 1e-9):.1f} checks per CPU s",
+                  flush=True)
             outs.append(out)
         for other in outs[1:]:
-            print(f"same corpus as run 1: {'yes' if same_tree(outs[0], other) else 'NO'} ({other.name})")
+            print(f"same corpus as run 1: {'yes' if same_tree(outs[0], other) else 'NO'} ({other.name})", flush=True)
         for run in range(2):
-            done, seconds = redpen(args.code, "verify", "--corpus", str(outs[0]), env=env)
+            done, seconds, used = redpen(args.code, "verify", "--corpus", str(outs[0]), env=env)
             last = (done.stdout.strip().splitlines() or ["?"])[-1]
-            print(f"verify {run + 1}: exit {done.returncode} in {seconds:.1f} s: {last}")
+            lines = sum("killability checks" in line for line in done.stderr.splitlines())
+            print(f"verify {run + 1}: exit {done.returncode} in {seconds:.1f} s wall, {used:.1f} CPU s, "
+                  f"{lines} progress lines: {last}", flush=True)
 
 
 if __name__ == "__main__":
