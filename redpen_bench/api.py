@@ -295,12 +295,25 @@ def check_mutate_source(project, from_corpus, sources: Sequence[str] = (), tests
         raise InputError("--source/--tests: only for a PROJECT, not with --from-corpus")
 
 
+def parse_env(pairs: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """--env KEY=VALUE, each checked: a KEY that is a name, then '='."""
+    parsed = []
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        if not eq or not key.isidentifier():
+            raise InputError(f"--env {pair!r}: expected KEY=VALUE (a variable name, '=', its value)")
+        parsed.append((key, value))
+    return tuple(parsed)
+
+
 def mutate(out: str | Path, options: MutateOptions | None = None, project: str | Path | None = None,
            from_corpus: str | Path | None = None, jobs: int | None = None, progress: Progress | None = None,
-           sources: Sequence[str] = (), tests: Sequence[str] = (), executor=None):
+           sources: Sequence[str] = (), tests: Sequence[str] = (), executor=None, python: str | Path | None = None,
+           env: Sequence[tuple[str, str]] = (), repeat: int = 2):
     """A generated corpus at `out`: mutants killed by their tests, of a corpus's correct files (`from_corpus`)
-    or of a project's sources (`project`; `sources`: globs, `tests`: pytest paths). `jobs`: checks at once
-    (default: cores); `executor`: an open run.executor.Executor, or None for this machine's pools."""
+    or of a project's sources (`project`; `sources`: globs, `tests`: pytest arguments, `python`: the project's
+    interpreter, `env`: (KEY, VALUE) for its suite, `repeat`: baseline runs, to find flaky tests). `jobs`: checks
+    at once (default: cores); `executor`: an open run.executor.Executor, or None for this machine's pools."""
     check_mutate_source(project, from_corpus, sources, tests)
     from redpen_bench.generate.units import Options
 
@@ -311,7 +324,8 @@ def mutate(out: str | Path, options: MutateOptions | None = None, project: str |
         return mutate_from_corpus(Path(from_corpus), Path(out), options, jobs, progress, executor)
     from redpen_bench.generate.project import mutate_project
 
-    return mutate_project(Path(project), Path(out), options, jobs, progress, tuple(sources), tuple(tests), executor)
+    return mutate_project(Path(project), Path(out), options, jobs, progress, tuple(sources), tuple(tests), executor,
+                          Path(python) if python else None, tuple(env), repeat)
 
 
 def export_sarif(run_dir: str | Path, corpus: Corpus, out: str | Path | None = None,

@@ -20,6 +20,7 @@ from redpen_bench.api import (
     write_readme,
 )
 from redpen_bench.cli.common import default, executor_option, jobs_option, print_path
+from redpen_bench.cli.show import stderr_progress
 
 
 def authoring_option(f):
@@ -69,8 +70,10 @@ def verify_command(corpus_dir, item_ids, fmt, timeout, jobs, executor, **thresho
     items = [i.strip() for i in item_ids.split(",") if i.strip()] if item_ids else None
     try:
         corpus = load_corpus(authoring_corpus(corpus_dir))
-        with open_unless_local(executor, jobs) as pool:
-            report = verify(corpus, timeout=timeout, jobs=jobs, limits=limits, items=items, executor=pool)
+        bar = stderr_progress()  # a bar, or a line at least every 30 s: a long verify never goes silent
+        with open_unless_local(executor, jobs) as pool, bar.bar:
+            report = verify(corpus, timeout=timeout, jobs=jobs, limits=limits, items=items, executor=pool,
+                            progress=bar)
     except KeyboardInterrupt:  # the checks are ended by then (killability); verify writes nothing, so says so
         click.echo("redpen-bench: verify interrupted; nothing was changed", err=True)
         sys.exit(130)

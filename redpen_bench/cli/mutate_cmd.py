@@ -27,7 +27,15 @@ NOTHING_WRITTEN = ("nothing was written: --out is as it was (the corpus is moved
               help="Sampling seed: same seed, same corpus.")
 @click.option("--source", "sources", multiple=True,
               help="Project mode: glob(s) of source files to mutate, from PROJECT (default: every .py but tests).")
-@click.option("--tests", "tests", multiple=True, help="Project mode: test path(s) given to pytest (default: all).")
+@click.option("--tests", "tests", multiple=True,
+              help="Project mode: argument(s) given to pytest in every run, recorded in corpus.toml (default: none).")
+@click.option("--python", "python", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Project mode: the project's Python (default: PROJECT/.venv, PROJECT/venv, the active venv, "
+                   "else Red-Pen's).")
+@click.option("--env", "env", multiple=True, metavar="KEY=VALUE",
+              help="Project mode: an environment variable for the suite (repeatable; recorded in corpus.toml).")
+@click.option("--repeat", type=click.IntRange(1), default=2, show_default=True,
+              help="Project mode: runs of the unmodified suite; a test whose outcome differs is flaky, never a kill.")
 @click.option("--operators", default=None, help="Comma-separated operator codes (default: all, and HOM).")
 @click.option("--max-per-function", type=click.IntRange(1), default=None, help="Mutants sampled per function.")
 @click.option("--max-items", type=click.IntRange(1), default=None,
@@ -39,11 +47,12 @@ NOTHING_WRITTEN = ("nothing was written: --out is as it was (the corpus is moved
               help="Keep mutants a reader sees from the planted line alone (constant conditions, stubs, handlers "
                    "reduced to pass, identities, domain constants), marked in item.toml; dropped by default.")
 @executor_option
-def mutate_command(project, from_corpus, out, seed, sources, tests, operators, max_per_function, max_items, jobs,
-                   timeout, include_obvious, executor):
+def mutate_command(project, from_corpus, out, seed, sources, tests, python, env, repeat, operators, max_per_function,
+                   max_items, jobs, timeout, include_obvious, executor):
     """Generate a corpus of killed mutants from --from-corpus DIR or from PROJECT (a folder whose tests run with
     `python -m pytest`). Prints the output folder last."""
     api.check_mutate_source(project, from_corpus, sources, tests)  # before the bar shows: one line, no bar
+    pairs = api.parse_env(env)
     options = api.MutateOptions(seed=seed, operators=api.parse_operators(operators), max_per_function=max_per_function,
                                 max_items=max_items, timeout=timeout, include_obvious=include_obvious)
     bar = TerminalProgress()
@@ -51,7 +60,8 @@ def mutate_command(project, from_corpus, out, seed, sources, tests, operators, m
     start = time.monotonic()
     try:
         with open_unless_local(executor, jobs) as pool, bar:
-            result = api.mutate(out, options, project, from_corpus, jobs, bar, sources, tests, pool)
+            result = api.mutate(out, options, project, from_corpus, jobs, bar, sources, tests, pool, python, pairs,
+                                repeat)
     except KeyboardInterrupt as exc:
         exc.kept = NOTHING_WRITTEN  # what the interrupt message says instead of the run commands' resume
         raise

@@ -14,6 +14,7 @@ from redpen_bench.gate.keyword_fixtures import FixtureReport, run_keyword_fixtur
 from redpen_bench.gate.killability import run_killability
 from redpen_bench.model.corpus import Corpus
 from redpen_bench.run.executor import Executor
+from redpen_bench.run.progress import Progress, no_progress
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,7 @@ class GateReport:
 def verify(
     corpus: Corpus, timeout: float = 10.0, jobs: int | None = None, limits: GateLimits | None = None,
     killability: bool = True, items: Sequence[str] | None = None, executor: Executor | None = None,
+    progress: Progress = no_progress,
 ) -> GateReport:
     """Every check on every item, or on `items` only: those items' killability, integrity and keyword fixtures
     (the generic explanations' mean recall over their variants), and distinctness against the whole corpus
@@ -90,7 +92,7 @@ def verify(
         for item_id, found in gen.duplicate_mutants(corpus).items():
             failures += [{"item": item_id, "check": "integrity", "reason": reason} for reason in found]
     if killability:
-        found = run_killability(checked, timeout, jobs, in_workers=generated, executor=executor)
+        found = run_killability(checked, timeout, jobs, in_workers=generated, executor=executor, progress=progress)
         for item_id, results in found.items():
             bad = [r for r in results if not r.as_expected]
             killable += not bad

@@ -32,6 +32,7 @@ from redpen_bench.gate.check_worker import CheckWorker, limit_for
 from redpen_bench.model.corpus import Corpus, Item
 from redpen_bench.model.corpus_files import read_text
 from redpen_bench.run.executor import Executor
+from redpen_bench.run.progress import Progress, no_progress
 from redpen_bench.sandbox import Stopper, contained_env, python_argv, run_contained, scratch_copy
 
 # A test_item.py that sets IMPORT_VARIANT = False gets the variant as a module object naming its file, not run
@@ -172,19 +173,26 @@ def _run_group(unit: tuple[str, list[tuple[Item, Check]]], timeout: float, stopp
     return [run_check(pairs[0][0], pairs[0][1], timeout, stopper)]
 
 
+CHECKS = "killability checks"  # what verify's progress counts
+
+
 def run_killability(corpus: Corpus, timeout: float = 10.0, jobs: int | None = None,
-                    in_workers: bool = False, executor: Executor | None = None) -> dict[str, list[CheckResult]]:
+                    in_workers: bool = False, executor: Executor | None = None,
+                    progress: Progress = no_progress) -> dict[str, list[CheckResult]]:
     """All checks of all items, in parallel across the machine's cores (or, with a distributed `executor`, one
     task per work unit on its workers); results grouped by item id. in_workers: the corpus is a generated
     one, checked through check workers (module docstring)."""
     work = _groups(corpus, in_workers)
+    progress(CHECKS, 0, sum(len(pairs) for _, pairs in work))
     if executor is not None and executor.distributed:
         return _grouped(corpus, [r for found in executor.run_all(_run_group, [(u, timeout) for u in work])
                                  for r in found])
     stopper, workers = Stopper(), _Workers()
 
     def run(unit: tuple[str, list[tuple[Item, Check]]]) -> list[CheckResult]:
-        return _run_group(unit, timeout, stopper, workers)
+        found = _run_group(unit, timeout, stopper, workers)
+        progress(CHECKS, len(found))
+        return found
 
     pool = ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 2)
     try:

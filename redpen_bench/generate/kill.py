@@ -41,7 +41,9 @@ class KillChecker(Protocol):
         (InputError otherwise); None when no test looks at the unit (project mode: its mutants go unchecked)."""
         ...
 
-    def check(self, source: str, limit: float) -> Outcome: ...
+    def check(self, source: str, limit: float, function: str = "") -> Outcome:
+        """One mutant of the unit; `function`: the one it changes (project mode runs only the tests of it)."""
+        ...
 
     def close(self) -> None: ...
 
@@ -87,7 +89,7 @@ class CorpusChecker:
                              "name raises: it does not test the code it is given")
         return outcome.seconds
 
-    def check(self, source: str, limit: float) -> Outcome:
+    def check(self, source: str, limit: float, function: str = "") -> Outcome:
         return self.worker.check(source, limit)
 
     def close(self) -> None:

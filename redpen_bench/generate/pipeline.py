@@ -111,13 +111,13 @@ def check_unit(unit: Unit, options: Options, checks: Checks) -> UnitResult:
             return result
         limit = limit_for(source_seconds, options.timeout)
         for mutant in scan.mutants:
-            tally(result, mutant, checker.check(mutant.source, limit), source_seconds, options.timeout,
+            tally(result, mutant, checker.check(mutant.source, limit, mutant.function), source_seconds, options.timeout,
                   checker.tests)
         if options.hom_per_function and (not options.operators or HOM in options.operators):
             homs = higher_order(unit, unit.source, result.killed, options)
             result.count(HOM, "generated", len(homs))
             for hom in homs:
-                tally(result, hom, checker.check(hom.source, limit), source_seconds, options.timeout,
+                tally(result, hom, checker.check(hom.source, limit, hom.function), source_seconds, options.timeout,
                       checker.tests)
     finally:
         checker.close()

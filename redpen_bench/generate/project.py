@@ -16,9 +16,11 @@ from redpen_bench.errors import InputError
 from redpen_bench.generate import items
 from redpen_bench.generate.mutate import MutateResult, check_out, finish, write_items
 from redpen_bench.generate.pipeline import kill_units
-from redpen_bench.generate.project_checks import ProjectChecks, collect, mutate_outputs, suite_baseline
+from redpen_bench.generate.project_checks import Baseline, ProjectChecks, collect, mutate_outputs, suite_baseline
 from redpen_bench.generate.project_files import NOT_PROJECT, project_units
 from redpen_bench.generate.units import Killed, Options
+from redpen_bench.project_tests.interpreter import project_python
+from redpen_bench.project_tests.runner import Settings
 from redpen_bench.run.executor import Executor
 from redpen_bench.run.progress import Progress
 
@@ -26,7 +28,16 @@ TEMPLATE = Path(__file__).with_name("project_test_item.py.txt")
 log = logging.getLogger(__name__)
 
 
-def project_test_text(killed: Killed, snippet, root: Path, tests: tuple[str, ...], project_rel: str) -> str:
+def recorded_python(root: Path, python: Path) -> str:
+    """The interpreter as corpus.toml and test_item.py record it: relative to the project when it lies inside
+    it (a checkout's .venv: the corpus stays portable), else its absolute path, used at verify only where it
+    exists (elsewhere the project's default interpreter runs the tests)."""
+    absolute = Path(os.path.abspath(python))
+    return absolute.relative_to(root).as_posix() if absolute.is_relative_to(root) else str(absolute)
+
+
+def project_test_text(killed: Killed, snippet, root: Path, settings: Settings, base: Baseline,
+                      project_rel: str) -> str:
     """A test_item.py that re-runs the killing tests on a copy of the project with the given module in place."""
     source = killed.unit.source
 
@@ -39,40 +50,48 @@ def project_test_text(killed: Killed, snippet, root: Path, tests: tuple[str, ...
     for part in killed.mutant.parts:
         modules[digest(excerpt(source, part).defective)] = part.source
     return TEMPLATE.read_text(encoding="utf-8").format(
-        # a pair: its faults may be killed by other tests than the pair is, so the check runs the whole suite
+        # a pair: its faults may be killed by other tests than the pair is, so the check runs every stable test
+        # of its function (a superset of each fault's killing tests, no flaky one)
         project=repr(project_rel), source=repr(killed.unit.name),
-        tests=repr(list(tests) if killed.mutant.parts else list(killed.tests or tests)),
+        tests=repr(list(base.covering(killed.unit.name, killed.mutant.function) if killed.mutant.parts
+                        else killed.tests)),
+        python=repr(recorded_python(root, settings.python)), env=repr([list(p) for p in settings.env]),
+        test_args=repr(list(settings.test_args)),
         source_sha=repr(digest(source)), modules=repr(modules), ignored=repr(NOT_PROJECT))
 
 
 def mutate_project(project: Path, out: Path, options: Options, jobs: int, progress: Progress,
                    globs: tuple[str, ...] = (), tests: tuple[str, ...] = (),
-                   executor: Executor | None = None) -> MutateResult:
+                   executor: Executor | None = None, python: Path | None = None,
+                   env: tuple[tuple[str, str], ...] = (), repeat: int = 2) -> MutateResult:
     root = project.resolve()
     if not root.is_dir():
         raise InputError(f"{project}: PROJECT: folder not found")
     check_out(out)
-    units = project_units(root, globs, tests, collect(root, tests, options.timeout), mutate_outputs(root))
-    base = suite_baseline(root, tests, options.timeout)
-    if base.status != "pass":
-        failing = f"{', '.join(base.tests)} ({base.detail})" if base.tests else base.detail
-        raise InputError(f"{root}: the test suite fails on the unmodified project (python -m pytest): {failing}")
-    results = kill_units(units, options, ProjectChecks(root, tests, base.seconds), jobs, progress, executor)
-    unnamed = sum(1 for r in results for k in r.killed if not (k.tests or k.timed_out or k.mutant.parts))
-    if unnamed:
-        log.warning("redpen-bench: warning: %s: pytest named no failing test for %d killed mutants (its short "
-                    "summary had no FAILED or ERROR line): their items re-run the whole suite", root, unnamed)
+    settings = Settings(project_python(root, python), tuple(env), tuple(tests))
+    progress("baseline runs of the suite", 0, repeat)
+    units = project_units(root, globs, tests, collect(root, settings), mutate_outputs(root))
+    base = suite_baseline(root, settings, repeat)
+    progress("baseline runs of the suite", repeat)
+    if base.flaky:
+        log.warning("redpen-bench: warning: %s: %d flaky tests (outcomes differ between %d runs of the unmodified "
+                    "project) never count as a kill: %s", root, len(base.flaky), repeat, ", ".join(base.flaky[:5]))
+    results = kill_units(units, options, ProjectChecks(root, settings, base), jobs, progress, executor)
     # relative to the corpus (no absolute path in the output); the corpus and its temp build are siblings
     project_rel = os.path.relpath(root, out.resolve())
 
     def write(tmp: Path, kept: list) -> None:
         write_items(tmp, kept, options.seed,
-                    lambda k: project_test_text(k, next(s for kk, s in kept if kk is k), root, tests, project_rel),
+                    lambda k: project_test_text(k, next(s for kk, s in kept if kk is k), root, settings, base,
+                                                project_rel),
                     lambda k: k.unit.name, lambda k: {"project": project_rel})
         description = (f"{len(kept)} mutants of the project {root.name}, each killed by its own tests; "
                        "generated by redpen-bench mutate.")
         text = items.corpus_toml(f"{re.sub(r'[^A-Za-z0-9._-]', '-', root.name)}-mutants", description, "",
                                  [k for k, _ in kept], items.total_counts(results), options, "project", root.name)
+        text += "\n" + items.toml_table(f"{items.MARKER}.tests", {
+            "python": recorded_python(root, settings.python), "args": list(settings.test_args),
+            "env": [f"{k}={v}" for k, v in settings.env], "repeat": repeat, "flaky": list(base.flaky)})
         (tmp / "corpus.toml").write_text(text, encoding="utf-8")
 
     return finish(out, results, options, write, str(project))

@@ -1,38 +1,37 @@
-"""Project mode's kill checker (kill.KillChecker): the project's own pytest suite, run in a scratch copy of the
-project with the mutant written in place of its source file.
+"""Project mode's kill checker (kill.KillChecker): the project's own tests, run by the one project-test runner
+(project_tests.runner: the project's interpreter, the scratch tree first on the path, contained) in a scratch
+copy of the project with the mutant written in place of its source file.
 
-Each unit's task copies the project once into a scratch folder of its own (without `.git`, virtualenvs, caches
-and outputs of mutate), wherever the task runs: this machine's pool or a Dask worker that sees the project at
-the same path. The project itself is never written to. Every suite run is contained as verify's checks are
-(sandbox.run_contained: a supervisor that is a child subreaper kills and reaps whatever the suite
-started, a daemon in a session of its own included; no credential in its environment)."""
+Baseline first (suite_baseline, once per run): the whole suite on an unmodified copy, `repeats` times, the first
+time with per-test coverage of the tree's functions. A test whose outcome differs between the repeats is flaky:
+it never runs in a kill check, so it never counts as a kill. Each mutant then runs only the stable tests that ran
+its function (mutmut's and cosmic-ray's way), stopping at the first failure, and a kill is confirmed by running
+the failing tests again on their own: the killing tests recorded are those that failed both times. Both runs go
+to an in-process test worker (project_tests.worker: no start-up per mutant) where the unmodified tests pass in it
+twice, else to a fresh process; REDPEN_TEST_WORKER=0 turns the worker off (benchmarks/project_mutate.py
+measures both). The project itself is never written to."""
 
 from __future__ import annotations
 
 import os
 import shutil
-import sys
 import tempfile
-import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+from redpen_bench.errors import InputError
 from redpen_bench.generate import items
-from redpen_bench.generate.kill import FORCED_FAIL, Outcome, limit_for
-from redpen_bench.generate.project_files import (
-    NOT_PROJECT,
-    Collection,
-    collect_command,
-    failed_tests,
-    not_project,
-    parse_collection,
-    strip_ansi,
-)
+from redpen_bench.generate.kill import FORCED_FAIL, Outcome
+from redpen_bench.generate.project_files import NOT_PROJECT, Collection, collect_command, not_project, parse_collection
 from redpen_bench.generate.units import Unit
-from redpen_bench.sandbox import contained_env, run_contained
+from redpen_bench.project_tests import runner
+from redpen_bench.project_tests.runner import RunResult, Settings
+from redpen_bench.project_tests.worker import TestWorker, open_worker
+from redpen_bench.sandbox import run_contained
 
 IGNORED = shutil.ignore_patterns(*NOT_PROJECT)
 COLLECT_SECONDS = 120.0  # pytest's collection of a whole project: at least this long, whatever --timeout is
+SUITE_SECONDS = 600.0  # the unmodified suite's own runs: at least this long
 
 
 def mutate_outputs(root: Path) -> set[str]:
@@ -61,54 +60,84 @@ def copy_project(root: Path, copy: Path) -> Path:
     return copy
 
 
-def _run(command: list[str], copy: Path, timeout: float) -> tuple[int | None, str]:
-    """Run contained in `copy` to the end: (exit status or None on timeout, stdout and stderr together). No
-    PYTHON* variable passes (the project's own path is its working folder); plugins installed beside Red-Pen
-    (hypothesis, ...) are not loaded: they took five of six seconds of each run."""
-    env = contained_env(copy, python_settings=False) | {"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
-                                                        "PYTHONDONTWRITEBYTECODE": "1"}
-    outcome = run_contained(command, copy, timeout, env=env)
-    if outcome.timed_out:
-        return None, ""
-    return outcome.status, outcome.stdout + outcome.stderr
-
-
-def run_suite(copy: Path, tests: tuple[str, ...], limit: float) -> Outcome:
-    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-rfE", "--color=no", *tests]
-    start = time.monotonic()
-    status, output = _run(command, copy, limit)
-    seconds = time.monotonic() - start
-    if status is None:
-        return Outcome("timeout", f"timeout after {limit:g} s", seconds)
-    if status == 0:
-        return Outcome("pass", "", seconds)
-    failed = failed_tests(output)
-    output = strip_ansi(output).strip()
-    last = output.splitlines()[-1] if output else f"exit {status}"
-    return Outcome("fail", last, seconds, failed)
-
-
-def collect(root: Path, tests: tuple[str, ...], timeout: float) -> Collection:
-    """Ask pytest which files hold its tests, in a scratch copy (the project is never written to)."""
+def collect(root: Path, settings: Settings) -> Collection:
+    """Ask pytest which files hold its tests, in a scratch copy, under the project's interpreter."""
     with tempfile.TemporaryDirectory(prefix="redpen-collect-") as scratch:
         copy = copy_project(root, Path(scratch) / "project")
-        status, output = _run(collect_command(tests), copy, max(COLLECT_SECONDS, timeout))
-    return parse_collection(root, status, output)
+        (Path(scratch) / "home").mkdir()
+        env = runner.environment(settings, copy, Path(scratch) / "home", Path(scratch) / "home")
+        timeout = max(COLLECT_SECONDS, settings.timeout)
+        done = run_contained(collect_command(settings.python, settings.test_args), copy, timeout, env=env,
+                             limits=runner.limits(timeout))
+    return parse_collection(root, None if done.timed_out else done.status, done.stdout + done.stderr)
 
 
-def suite_baseline(root: Path, tests: tuple[str, ...], timeout: float) -> Outcome:
-    """The suite on an unmodified copy of the project (run once, by the driver): its time sets every limit."""
+def _function(key: str) -> str:
+    """"src/pkg/m.py:C.f.<locals>.g" as the mutant's sites name it: "src/pkg/m.py:C.f.g"."""
+    return key.replace(".<locals>", "")
+
+
+@dataclass(frozen=True)
+class Baseline:
+    """The suite on the unmodified project: its time, its stable and flaky tests, which test ran what."""
+
+    seconds: float
+    stable: frozenset[str]  # passed on every repeat
+    flaky: tuple[str, ...]  # an outcome that differed between repeats
+    covered: dict[str, frozenset[str]]  # test id -> "relpath:function" it ran (runner.RunResult.covered)
+
+    def covering(self, rel: str, function: str) -> tuple[str, ...]:
+        """The stable tests that ran `function` of file `rel` (or a function nested in it); for code outside any
+        function (it runs at import), every stable test."""
+        if not function:
+            return tuple(sorted(self.stable))
+        key = f"{rel}:{function}"
+        return tuple(sorted(t for t in self.stable if any(
+            k == key or k.startswith(key + ".") for k in map(_function, self.covered.get(t, ())))))
+
+    def touching(self, rel: str) -> tuple[str, ...]:
+        """The stable tests that ran any function of file `rel`."""
+        return tuple(sorted(t for t in self.stable if any(k.startswith(f"{rel}:") for k in self.covered.get(t, ()))))
+
+
+def _refuse(root: Path, result: RunResult, settings: Settings) -> None:
+    if result.problem():
+        raise InputError(f"{root}: the tests cannot run on the unmodified project ({settings.python} -m pytest "
+                         f"{' '.join(settings.test_args)}): {result.problem()}".replace(" )", ")"))
+
+
+def suite_baseline(root: Path, settings: Settings, repeats: int) -> Baseline:
+    """The suite `repeats` times on an unmodified copy of the project (by the driver, once per run)."""
+    settings = replace(settings, timeout=max(SUITE_SECONDS, settings.timeout))
     with tempfile.TemporaryDirectory(prefix="redpen-mutate-project-") as scratch:
-        return run_suite(copy_project(root, Path(scratch) / "project"), tests, timeout)
+        copy = copy_project(root, Path(scratch) / "project")
+        runs = [runner.run(settings, copy, coverage=True)]
+        _refuse(root, runs[0], settings)
+        for _ in range(repeats - 1):
+            runs.append(runner.run(settings, copy))
+            _refuse(root, runs[-1], settings)
+    names = set().union(*(r.outcomes for r in runs))
+    seen = {t: {r.outcomes[t].outcome if t in r.outcomes else "absent" for r in runs} for t in names}
+    flaky = tuple(sorted(t for t, s in seen.items() if len(s) > 1))
+    failing = sorted(t for t, s in seen.items() if s <= {"failed", "error"})
+    if failing:
+        said = "; ".join(f"{t} ({runs[0].outcomes[t].message or runs[0].outcomes[t].outcome})" for t in failing[:3])
+        raise InputError(f"{root}: the test suite fails on the unmodified project ({settings.python} -m pytest): "
+                         f"{said}{f' and {len(failing) - 3} more' if len(failing) > 3 else ''}")
+    stable = frozenset(t for t, s in seen.items() if s == {"passed"})
+    if not stable:
+        raise InputError(f"{root}: no test passes on the unmodified project: no test can kill a mutant")
+    seconds = min(r.seconds for r in runs[1:]) if len(runs) > 1 else runs[0].seconds
+    return Baseline(seconds, stable, flaky, runs[0].covered)
 
 
 @dataclass(frozen=True)
 class ProjectChecks:
-    """Project mode: each unit is checked by the project's suite (`tests`), in a copy of `root` of its own."""
+    """Project mode: each unit is checked by the project's tests that run it, in a copy of `root` of its own."""
 
     root: Path
-    tests: tuple[str, ...]
-    source_seconds: float  # the suite's own time on the unmodified project (suite_baseline)
+    settings: Settings
+    base: Baseline
 
     def open(self, unit: Unit, timeout: float) -> ProjectChecker:
         return ProjectChecker(self, unit, timeout)
@@ -118,7 +147,7 @@ class ProjectChecker:
     tests: tuple[str, ...] = ()  # a failing run names its killing tests itself
 
     def __init__(self, checks: ProjectChecks, unit: Unit, timeout: float):
-        self.checks, self.timeout = checks, timeout
+        self.checks, self.unit, self.timeout = checks, unit, timeout
         self.scratch = tempfile.mkdtemp(prefix="redpen-mutate-project-")
         try:
             self.copy = copy_project(checks.root, Path(self.scratch) / "project")
@@ -127,20 +156,63 @@ class ProjectChecker:
             raise
         self.target = self.copy / unit.name
         self.original = self.target.read_bytes()
+        self.imported_only = False  # no test runs a function of the file, but the suite imports it
+        self.worker: TestWorker | None = None
 
     def baseline(self) -> float | None:
-        """The suite's own time, or None when it passes with this file raising at import: no test imports it."""
-        limit = limit_for(self.checks.source_seconds, self.timeout)
-        if self.check(FORCED_FAIL, limit).status == "pass":
-            return None
-        return self.checks.source_seconds
+        """The suite's own time, or None when no test runs the file's code and the stable tests pass with it
+        raising at import: no test imports it."""
+        base = self.checks.base
+        touching = base.touching(self.unit.name)
+        if not touching:
+            if self.check(FORCED_FAIL, self.timeout).status == "pass":
+                return None
+            self.imported_only = True
+        if os.environ.get("REDPEN_TEST_WORKER", "1") != "0":
+            self.worker = open_worker(self.checks.settings, self.copy, touching or tuple(sorted(base.stable)),
+                                      max(self.timeout, 4 * base.seconds))
+        return base.seconds
 
-    def check(self, source: str, limit: float) -> Outcome:
+    def _run(self, tests: tuple[str, ...], limit: float, exitfirst: bool) -> RunResult:
+        return runner.run(replace(self.checks.settings, timeout=limit), self.copy, tests, exitfirst=exitfirst)
+
+    def _killers(self, result: RunResult, tests: tuple[str, ...]) -> tuple[str, ...]:
+        """The stable tests among `tests` that failed, and the test files among theirs that no longer collect."""
+        failed = {t for t in result.failed if t in self.checks.base.stable}
+        for error in result.collection_errors:
+            where = error.split(": ", 1)[0]
+            if any(t.split("::")[0] == where for t in tests):
+                failed.add(where)
+        return tuple(sorted(failed))
+
+    def check(self, source: str, limit: float, function: str = "") -> Outcome:
+        tests = self.checks.base.covering(self.unit.name, "" if self.imported_only else function)
+        if not tests:
+            return Outcome("pass", "no stable test runs this function")
         try:
             self.target.write_text(source, encoding="utf-8")
-            return run_suite(self.copy, self.checks.tests, limit)
+            first = self.worker.run(tests, limit, exitfirst=True) if self.worker else None
+            if first is None or first.timed_out or first.exit_code is None:  # a hang is judged in a fresh process
+                first = self._run(tests, limit, exitfirst=True)
+            if first.timed_out:
+                return Outcome("timeout", f"timeout after {limit:g} s", first.seconds)
+            killers = self._killers(first, tests)
+            if not killers:
+                return Outcome("pass", "", first.seconds)
+            # a kill is one that happens twice: again in a session of its own (the worker's forgets the tree's
+            # modules between sessions), in a fresh process when the first run was one or the worker fails
+            again = self.worker.run(killers, limit) if self.worker else None
+            if again is None or again.timed_out or again.exit_code is None:
+                again = self._run(killers, limit, exitfirst=False)
+            if again.timed_out:
+                return Outcome("timeout", f"timeout after {limit:g} s", first.seconds + again.seconds)
+            confirmed = self._killers(again, killers)
+            status = "fail" if confirmed else "pass"
+            return Outcome(status, again.summary(), first.seconds + again.seconds, confirmed)
         finally:
             self.target.write_bytes(self.original)
 
     def close(self) -> None:
+        if self.worker is not None:
+            self.worker.close()
         shutil.rmtree(self.scratch, ignore_errors=True)

@@ -14,7 +14,6 @@ import fnmatch
 import json
 import os
 import re
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -77,8 +76,8 @@ class Collection:
     test_dirs: tuple[str, ...]  # the testpaths, relative to the project ("" never: the root is not a test folder)
 
 
-def collect_command(tests: tuple[str, ...]) -> list[str]:
-    return [sys.executable, "-c", COLLECT, "--collect-only", "-q", "-p", "no:cacheprovider", "--color=no", *tests]
+def collect_command(python: Path, tests: tuple[str, ...]) -> list[str]:
+    return [str(python), "-c", COLLECT, "--collect-only", "-q", "-p", "no:cacheprovider", "--color=no", *tests]
 
 
 def parse_collection(root: Path, status: int | None, output: str) -> Collection:

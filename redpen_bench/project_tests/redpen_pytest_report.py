@@ -4,7 +4,7 @@ It runs under the project's interpreter, not Red-Pen's, so it imports only the s
 it is configured by environment variables (the runner sets them):
   REDPEN_REPORT    the JSON report file to write at the end of the session
   REDPEN_ROOT      the tree under test: which frames are the project's own, which modules must come from it
-  REDPEN_SELECT    optional: a file of test ids, one a line; every other collected test is deselected
+  REDPEN_SELECT    optional: a file of test ids (or test files), one a line; every other test is deselected
   REDPEN_COVERAGE  "1": record, per test, the tree's functions it ran ("relpath:qualname")
   REDPEN_SEED      the seed `random` is given before each test (with the test's id): an unseeded random test
                    draws the same numbers every run, whichever other tests run before it
@@ -111,6 +111,11 @@ _coverage = _Coverage() if os.environ.get("REDPEN_COVERAGE") == "1" else None
 
 def pytest_configure(config) -> None:
     global _select
+    # a fresh session's state: the in-process worker (worker.py) runs one session after another in this process
+    _results.clear()
+    _errors.clear()
+    _covered.clear()
+    _select = None
     path = os.environ.get("REDPEN_SELECT")
     if path:
         with open(path, encoding="utf-8") as file:
@@ -120,8 +125,9 @@ def pytest_configure(config) -> None:
 def pytest_collection_modifyitems(session, config, items) -> None:
     if _select is None:
         return
-    kept = [item for item in items if item.nodeid in _select]
-    config.hook.pytest_deselected(items=[item for item in items if item.nodeid not in _select])
+    kept = [item for item in items if item.nodeid in _select or item.nodeid.split("::")[0] in _select]
+    gone = {id(item) for item in items} - {id(item) for item in kept}
+    config.hook.pytest_deselected(items=[item for item in items if id(item) in gone])
     items[:] = kept
 
 

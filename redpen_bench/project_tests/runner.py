@@ -106,7 +106,20 @@ def command(settings: Settings, *extra: str) -> list[str]:
             "--color=no", *settings.test_args, *extra]
 
 
-def _positional(tree: Path, tests: Sequence[str]) -> list[str]:
+def limits(timeout: float) -> Limits:
+    """LIMITS, never above what this process may itself use: a run inside a contained check (a generated item's
+    test_item.py under verify) cannot raise a limit the check's supervisor set, and setrlimit refuses to try."""
+    import resource
+
+    def at_most(name: str, value: int) -> int:
+        hard = resource.getrlimit(getattr(resource, name))[1]
+        return value if hard == resource.RLIM_INFINITY else min(value, hard)
+
+    return Limits(at_most("RLIMIT_CPU", int(timeout) + 1), at_most("RLIMIT_AS", LIMITS.memory),
+                  at_most("RLIMIT_FSIZE", LIMITS.file_size))
+
+
+def positional(tree: Path, tests: Sequence[str]) -> list[str]:
     """The files of the selected tests (the plugin deselects the rest by id); none when a file is not where
     its id says (a rootdir other than the tree): then the whole suite is collected and filtered."""
     files = sorted({t.split("::")[0] for t in tests})
@@ -128,11 +141,12 @@ def run(settings: Settings, tree: Path, tests: Sequence[str] = (), *, coverage: 
         if tests:
             (Path(scratch) / "select.txt").write_text("".join(f"{t}\n" for t in tests), encoding="utf-8")
             env["REDPEN_SELECT"] = str(Path(scratch) / "select.txt")
-            extra += _positional(tree, tests)
+            extra += positional(tree, tests)
         if coverage:
             env["REDPEN_COVERAGE"] = "1"
         start = time.monotonic()
-        done = run_contained(command(settings, *extra), tree, settings.timeout, env=env, limits=LIMITS)
+        done = run_contained(command(settings, *extra), tree, settings.timeout, env=env,
+                             limits=limits(settings.timeout))
         seconds = time.monotonic() - start
         report_file = Path(scratch) / "report.json"
         report = json.loads(report_file.read_text(encoding="utf-8")) if report_file.is_file() else None

@@ -5,17 +5,21 @@ excerpts are as clean to ruff and pylint as the files they come from."""
 from __future__ import annotations
 
 import shutil
+import sys
+from pathlib import Path
 
 import pytest
 import rtoml
 
 from redpen_bench.generate.project import collect
 from redpen_bench.generate.project_files import project_units
+from redpen_bench.project_tests.runner import Settings
 from tests.e2e.mutate_helpers import ROOT, cli, read_items
 from tests.excerpt_lint import excerpt_only
 
 FIXTURES = ROOT / "tests" / "fixtures"
 SLUG, SRC, SHOP = FIXTURES / "mutate_slug_project", FIXTURES / "mutate_src_project", FIXTURES / "mutate_project"
+HERE = Settings(Path(sys.executable), timeout=10)  # this interpreter: the fixtures need only pytest
 SMALL = ("--operators", "CRP,ROR,EXS,SDL", "--max-per-function", "1", "--jobs", "2", "--timeout", "20")
 
 
@@ -28,11 +32,11 @@ SMALL = ("--operators", "CRP,ROR,EXS,SDL", "--max-per-function", "1", "--jobs", 
     (SHOP, ["shop/__init__.py", "shop/inventory.py", "shop/pricing.py", "shop/text.py"]),
 ])
 def test_default_sources_are_what_pytest_does_not_collect(project, sources):
-    assert [u.name for u in project_units(project, (), (), collect(project, (), 10))] == sources
+    assert [u.name for u in project_units(project, (), (), collect(project, HERE))] == sources
 
 
 def test_a_source_glob_never_takes_a_collected_test_file():
-    collection = collect(SLUG, (), 10)
+    collection = collect(SLUG, HERE)
     assert [u.name for u in project_units(SLUG, ("*.py",), (), collection)] == [
         "docs/conf.py", "examples/demo.py", "noxfile.py", "setup.py", "textslug/__init__.py",
         "textslug/__main__.py", "textslug/slugify.py"]
