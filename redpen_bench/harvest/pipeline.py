@@ -19,7 +19,8 @@ from pathlib import Path
 from redpen_bench import __version__
 from redpen_bench.errors import InputError
 from redpen_bench.generate.items import replace_folder, toml_table, toml_value
-from redpen_bench.generate.project_files import COLLECT, Collection, parse_collection
+from redpen_bench.generate.project_checks import collect
+from redpen_bench.generate.project_files import Collection
 from redpen_bench.harvest import git
 from redpen_bench.harvest import items as harvest_items
 from redpen_bench.harvest.candidates import REASONS, Candidate, Limits, classify
@@ -28,7 +29,6 @@ from redpen_bench.harvest.verify import Verdict, verify
 from redpen_bench.project_tests.runner import Settings
 from redpen_bench.run.executor import Executor, open_executor
 from redpen_bench.run.progress import Progress
-from redpen_bench.sandbox import contained_env, run_contained
 
 MARKER = "harvested"  # corpus.toml's table that says `harvest` made this folder (and may replace it)
 TASK = "candidates"
@@ -73,18 +73,12 @@ def _is_previous(out: Path) -> bool:
 
 
 def collection_at(repo: Path, sha: str, settings: Settings) -> Collection:
-    """pytest's answer to which files are tests, at the walked head (an unpacked copy: the repository is only
-    read); nothing when it cannot collect there (then pytest's default test names decide, candidates.py)."""
+    """pytest's answer to which files are tests, at the walked head (mutate's collection, on an unpacked copy:
+    the repository is only read); nothing when it cannot collect there (then pytest's default test names decide,
+    candidates.py)."""
     with tempfile.TemporaryDirectory(prefix="redpen-harvest-collect-") as scratch:
-        tree = git.unpack(repo, sha, Path(scratch) / "tree")
-        env = contained_env(Path(scratch), python_settings=False) | {
-            "PYTHONPATH": os.pathsep.join(str(p) for p in (tree / "src", tree) if p.is_dir()),
-            "PYTHONDONTWRITEBYTECODE": "1"} | dict(settings.env)
-        command = [str(settings.python), "-c", COLLECT, "--collect-only", "-q", "-p", "no:cacheprovider",
-                   "--color=no", *settings.test_args]
-        done = run_contained(command, tree, max(settings.timeout, 120.0), env=env)
         try:
-            return parse_collection(tree, None if done.timed_out else done.status, done.stdout + done.stderr)
+            return collect(git.unpack(repo, sha, Path(scratch) / "tree"), settings)
         except InputError:
             return Collection(frozenset(), ())
 
