@@ -2,10 +2,11 @@
 (mutate's excerpting, generate/excerpt.py, so analyzers see no artefact), the planted lines are the fix's lines
 of P (diff.py), item.toml records where the fix came from, test_item.py re-runs its F2P tests.
 
-Tiers are the fix's size in planted lines (one-line, few-lines: 2-5, many-lines: 6 and more): harvested fixes
-match no mutation operator by construction, so every item's operator is OTHER. Keyword groups: the code the fix
-changes (identifiers and values on one side of the diff but not the other, and the changed lines as an
-explanation may quote them), then the subject (the function's name and the planted lines' domain words)."""
+Tiers are the fix's size in planted lines (one-line, few-lines: 2-5, many-lines: 6 and more); the operator is the
+mutation operator the fix undoes where it undoes one (harvest/mechanism.py: a one-token change, a constant off by
+one, a `not`, a missing statement), else OTHER. Keyword groups: the change (that operator's vocabulary, then the
+identifiers and values on one side of the diff but not the other, and the changed lines as an explanation may
+quote them), then the subject (the function's name and the planted lines' domain words)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ from redpen_bench.gate.integrity import lines_within_diff
 from redpen_bench.generate import excerpt as excerpts
 from redpen_bench.generate.items import toml_table
 from redpen_bench.generate.mechanisms import code_forms, domain_words, subject_words
+from redpen_bench.generate.mutation_operators import vocabulary
+from redpen_bench.harvest import mechanism
 from redpen_bench.harvest.diff import Planted, diff_ranges
 
 TEMPLATE = Path(__file__).with_name("test_item.py.txt")
@@ -88,7 +91,19 @@ def _names_and_values(text: str) -> list[str]:
             and t.string not in ("self", "cls") and not keyword.iskeyword(t.string)]
 
 
+def operator_of(before: str, after: str, planted: Planted) -> tuple[str, str] | None:
+    """(code, mechanism) of the mutation operator the fix undoes (harvest/mechanism.py), or None: OTHER."""
+    ranges = diff_ranges(before, after)
+    if planted.inserted_only and all(a2 < a1 for a1, a2, _, _ in ranges):
+        return mechanism.missing_statement()
+    if len(ranges) == 1 and ranges[0][1] == ranges[0][0] and ranges[0][3] == ranges[0][2]:
+        a1, _, b1, _ = ranges[0]
+        return mechanism.match(before.splitlines()[a1 - 1], after.splitlines()[b1 - 1])
+    return None
+
+
 def keyword_groups(before: str, after: str, planted: Planted, function: str) -> list[list[str]]:
+    """The change (the operator's vocabulary first when the fix undoes one), then the subject."""
     old, new = before.splitlines(), after.splitlines()
     ranges = diff_ranges(before, after)
     removed = "\n".join(line.strip() for a1, a2, _, _ in ranges for line in old[a1 - 1:a2])
@@ -102,7 +117,9 @@ def keyword_groups(before: str, after: str, planted: Planted, function: str) -> 
                          if len(line) <= 60 and not line.startswith("#")])
     forms = [f for f in forms if not any(g != f and g.replace(" ", "") == f and re.search(r"\w\s+\w", g)
                                          for g in forms)][:6]
-    groups = [g for g in (list(dict.fromkeys([*change, *forms])),) if g]
+    matched = operator_of(before, after, planted)
+    said = vocabulary(matched[1]) if matched else ()
+    groups = [g for g in (list(dict.fromkeys([*said, *change, *forms])),) if g]
     planted_text = "\n".join(old[n - 1] for n in planted.lines)
     where = function.rsplit(".", 1)[-1]
     subject = list(dict.fromkeys([*subject_words(where), *(w for w in subject_words(planted_text)
@@ -136,7 +153,9 @@ def item_files(*, repo_name: str, project_rel: str, commit, candidate_tests: tup
     ident = item_id(commit.sha, function)
     subject = commit.message.splitlines()[0] if commit.message else commit.sha[:12]
     changes = {c.path: [c.added, c.deleted] for c in commit.changes}
-    head = {"id": ident, "title": f"{function}: {subject}"[:120], "tier": tier(planted), "operators": ["OTHER"],
+    matched = operator_of(before, after, planted)
+    head = {"id": ident, "title": f"{function}: {subject}"[:120], "tier": tier(planted),
+            "operators": [matched[0] if matched else "OTHER"],
             "description": f"A bug fixed in {repo_name} by commit {commit.sha[:12]} ({commit.date[:10]}): "
                            f"{subject}"}
     variant = {"lines": list(found.lines), "keywords": keyword_groups(before, after, planted, function)}
@@ -150,7 +169,7 @@ def item_files(*, repo_name: str, project_rel: str, commit, candidate_tests: tup
         "functions": list(planted.functions), "source_lines": list(planted.lines), "files": changes,
         "added": sum(max(a, 0) for a, _ in changes.values()), "deleted": sum(max(d, 0) for _, d in changes.values()),
         "cluster": f"{source}::{function}",
-    }
+    } | ({"mechanism": matched[1]} if matched else {})
     text = (toml_table(None, head) + "\n" + toml_table("variants.original", variant) + "\n"
             + toml_table("provenance", provenance))
     files = {"original.py": found.defective, "fixed.py": found.fixed, "item.toml": text,
