@@ -109,3 +109,10 @@ def test_sigterm_leaves_nothing_behind(harvested, tmp_path):
     assert not out.exists() and not list(tmp_path.glob(".out.tmp-*"))
     assert list(tmpdir.iterdir()) == []
     assert tree_digest(repo) == before
+
+
+def test_mutate_from_corpus_refuses_items_that_rerun_a_project(harvested, tmp_path):
+    out = harvested[3]
+    made = cli("mutate", "--from-corpus", str(out), "--out", str(tmp_path / "gen"))
+    assert made.returncode == 2 and "Traceback" not in made.stderr
+    assert "re-run a project's own tests" in made.stderr and not (tmp_path / "gen").exists()
