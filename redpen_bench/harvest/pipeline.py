@@ -128,7 +128,10 @@ def harvest(repo: Path, out: Path, options: HarvestOptions, settings: Settings, 
             executor: Executor | None = None) -> HarvestResult:
     root = git.check_repo(Path(repo))
     check_out(out)
-    top = git.head(root, (options.rev or "HEAD").split("..")[-1] or "HEAD")
+    try:
+        top = git.head(root, (options.rev or "HEAD").split("..")[-1] or "HEAD")
+    except InputError:
+        raise InputError(f"{root}: --rev {options.rev or 'HEAD'}: names no commit of this repository") from None
     commits = git.walk(root, options.rev, options.since, options.until, options.max_commits)
     collection = collection_at(root, top, settings)
     limits = Limits(options.max_lines, options.max_files)
