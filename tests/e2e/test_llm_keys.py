@@ -36,8 +36,10 @@ def test_space_around_a_key_is_stripped(given, tmp_path):
     assert files_hold(tmp_path / "r", KEY) == [] and KEY not in proc.stderr + proc.stdout
 
 
-@pytest.mark.parametrize("inside", ["\r", "\n", "\t", "\x1b", "\x7f", "\x85"])
-def test_a_control_character_inside_a_key_is_refused_without_printing_it(inside, tmp_path):
+@pytest.mark.parametrize(("inside", "what"), [(c, "control character") for c in ["\r", "\n", "\t", "\x1b", "\x7f",
+                                                                             "\x85"]]
+                         + [(c, "outside ASCII") for c in ["\u200b", "\ufeff", "é"]])  # pasted with the key
+def test_a_control_character_inside_a_key_is_refused_without_printing_it(inside, what, tmp_path):
     given = KEY[:12] + inside + KEY[12:]
     env = openai_cli_env(tmp_path, given)
     with LLMServer() as server:
@@ -45,7 +47,7 @@ def test_a_control_character_inside_a_key_is_refused_without_printing_it(inside,
         assert server.requests == []  # refused before asking: not a connection failure, nothing retried
     assert proc.returncode == 2, proc.stderr
     [line] = proc.stderr.strip().splitlines()
-    assert "OPENAI_API_KEY" in line and "control character" in line and "Traceback" not in line
+    assert "OPENAI_API_KEY" in line and what in line and "Traceback" not in line
     for piece in (KEY[:12], KEY[12:], KEY[-4:]):
         assert piece not in proc.stderr + proc.stdout
     assert files_hold(tmp_path, KEY[12:]) == []

@@ -32,13 +32,16 @@ class APIKeyError(InputError):
 
 def read_key(env: str) -> str | None:
     """The API key in environment variable `env`, without surrounding whitespace; None when unset or blank.
-    A key with a control character inside (CR, LF, tab, ESC, DEL ...) is refused: no request could carry it."""
+    A key with a control character inside (CR, LF, tab, ESC, DEL ...) is refused, and so is one with a character
+    outside ASCII (a zero-width space or a byte-order mark pasted with it): no HTTP header can carry either, and
+    the request failed with the key in its message (control) or as an unreadable response per snippet (other)."""
     key = (os.environ.get(env) or "").strip()
     for position, char in enumerate(key, 1):
-        if unicodedata.category(char) == "Cc":
-            raise APIKeyError(f"{env}: the API key holds a control character (U+{ord(char):04X}) at character "
-                            f"{position} of {len(key)}; no request can carry it. Set the variable again without "
-                            "it (a .env file saved with Windows line ends leaves a CR). The key is not shown")
+        if unicodedata.category(char) == "Cc" or not char.isascii():
+            what = "a control character" if unicodedata.category(char) == "Cc" else "a character outside ASCII"
+            raise APIKeyError(f"{env}: the API key holds {what} (U+{ord(char):04X}) at character {position} of "
+                              f"{len(key)}; no request can carry it. Set the variable again without it (a .env "
+                              "file saved with Windows line ends leaves a CR). The key is not shown")
     return key or None
 
 
