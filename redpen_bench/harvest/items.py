@@ -83,12 +83,30 @@ def _holder(body: list[ast.stmt], line: int) -> str | None:
 
 
 def _names_and_values(text: str) -> list[str]:
+    names = []
     try:
-        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+        for t in tokenize.generate_tokens(io.StringIO(text).readline):
+            if (t.type in (tokenize.NAME, tokenize.NUMBER, tokenize.STRING) and t.string not in ("self", "cls")
+                    and not keyword.iskeyword(t.string)):
+                names.append(t.string)
     except (tokenize.TokenError, IndentationError, SyntaxError):
-        return re.findall(r"[A-Za-z_][A-Za-z0-9_]*|\d+", text)
-    return [t.string for t in tokens if t.type in (tokenize.NAME, tokenize.NUMBER, tokenize.STRING)
-            and t.string not in ("self", "cls") and not keyword.iskeyword(t.string)]
+        pass  # a bracket the hunk leaves open: the tokens before it are still the change's names
+    return names
+
+
+def _prose(text: str) -> set[int]:
+    """Lines of a module (1-based) that hold no code: comments, and docstring or other multi-line string lines
+    (the first too when the string opens it). Their words are prose (`list of replacement rules`), not names."""
+    lines = text.splitlines()
+    rows = {n for n, line in enumerate(lines, 1) if line.lstrip().startswith("#")}
+    try:
+        for t in tokenize.generate_tokens(io.StringIO(text).readline):
+            if t.type == tokenize.STRING and t.end[0] > t.start[0]:
+                first = t.start[0] if not lines[t.start[0] - 1][:t.start[1]].strip() else t.start[0] + 1
+                rows.update(range(first, t.end[0] + 1))
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        pass
+    return rows
 
 
 def operator_of(before: str, after: str, planted: Planted) -> tuple[str, str] | None:
@@ -108,7 +126,11 @@ def keyword_groups(before: str, after: str, planted: Planted, function: str) -> 
     ranges = diff_ranges(before, after)
     removed = "\n".join(line.strip() for a1, a2, _, _ in ranges for line in old[a1 - 1:a2])
     added = "\n".join(line.strip() for _, _, b1, b2 in ranges for line in new[b1 - 1:b2])
-    a, b = _names_and_values(removed), _names_and_values(added)
+    prose_p, prose_f = _prose(before), _prose(after)
+    a = _names_and_values("\n".join(old[n - 1].strip() for a1, a2, _, _ in ranges for n in range(a1, a2 + 1)
+                                     if n not in prose_p))
+    b = _names_and_values("\n".join(new[n - 1].strip() for _, _, b1, b2 in ranges for n in range(b1, b2 + 1)
+                                     if n not in prose_f))
     changed = [t for t in dict.fromkeys([*a, *b]) if (t in a) != (t in b)]
     change = [t.strip("\"'") if t[:1] in "\"'" else t for t in changed]
     change = [t for t in dict.fromkeys(change) if len(t) >= 2 and t not in ("None", "True", "False")][:8]
