@@ -61,3 +61,23 @@ def test_fixtures_cover_twenty_real_items_from_several_repositories():
     for case in cases():
         assert all(case[style].strip() for style in (*CORRECT, "generic")), case["id"]
         assert case["groups"] and all(case["groups"]), case["id"]
+
+
+def test_blind_natural_explanations_earn_the_keywords_and_generic_ones_do_not():
+    """The goals issue 33 sets that the harvested keys meet: natural >= 0.9, generic <= 0.25 (the item's own
+    generic explanation and the corpus's). Another item's natural explanation reaches 0.155 (goal 0.15, not
+    met; docs/harvest.md): a regression past 0.2 means harvest's groups took on generic words again."""
+    overall = figures()
+    assert overall["natural"] >= 0.9, overall
+    assert overall["generic"] <= 0.25, overall
+    assert overall["corpus_generic"] <= 0.25, overall
+    assert overall["cross"] <= 0.2, overall
+    assert figures("held-out")["natural"] >= 0.9
+
+
+if __name__ == "__main__":  # the table in docs/harvest.md
+    print(f"{'half':10}{'items':>6}{'natural':>9}{'terse':>7}{'both':>6}{'generic':>9}{'corpus':>8}{'cross':>7}")
+    for half in ("tune", "held-out", None):
+        f = figures(half)
+        print(f"{half or 'all':10}{f['items']:>6.0f}{f['natural']:>9.3f}{f['terse']:>7.3f}{f['correct']:>6.3f}"
+              f"{f['generic']:>9.3f}{f['corpus_generic']:>8.3f}{f['cross']:>7.3f}")
