@@ -27,6 +27,7 @@ from redpen_bench.generate.mechanisms import code_forms, domain_words, subject_w
 from redpen_bench.generate.mutation_operators import vocabulary
 from redpen_bench.harvest import mechanism
 from redpen_bench.harvest.diff import Planted, diff_ranges
+from redpen_bench.model.keywords import normalise
 
 TEMPLATE = Path(__file__).with_name("test_item.py.txt")
 TIERS = ("one-line", "few-lines", "many-lines")
@@ -137,8 +138,9 @@ def keyword_groups(before: str, after: str, planted: Planted, function: str) -> 
     # a form without spaces only where that joins no two words ("v or 0" is no "vor0")
     forms = code_forms(*[line for line in (removed + "\n" + added).splitlines()
                          if len(line) <= 60 and not line.startswith("#")])
-    forms = [f for f in forms if not any(g != f and g.replace(" ", "") == f and re.search(r"\w\s+\w", g)
-                                         for g in forms)][:6]
+    # and none that normalises to nothing (a docstring's closing quotes): verify refuses it, and it would match any text
+    forms = [f for f in forms if normalise(f) and not any(g != f and g.replace(" ", "") == f
+                                                          and re.search(r"\w\s+\w", g) for g in forms)][:6]
     matched = operator_of(before, after, planted)
     said = vocabulary(matched[1]) if matched else ()
     groups = [g for g in (list(dict.fromkeys([*said, *change, *forms])),) if g]
