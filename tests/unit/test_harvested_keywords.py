@@ -41,8 +41,12 @@ def cases() -> list[dict]:
 def figures(half: str | None = None) -> dict[str, float]:
     """Mean keyword recall: each correct style, both together (natural), the item's own generic explanation,
     the corpus's generic explanations, and every other item's natural explanation (cross)."""
-    corpus_generic = [e["text"] for e in tomllib.loads(
-        (ROOT / "corpus" / "generic-explanations.toml").read_text(encoding="utf-8"))["explanation"]]
+    corpus_generic = [
+        e["text"]
+        for e in tomllib.loads((ROOT / "corpus" / "generic-explanations.toml").read_text(encoding="utf-8"))[
+            "explanation"
+        ]
+    ]
     every = cases()
     chosen = [c for c in every if half in (None, c["half"])]
     row: dict[str, float] = {"items": len(chosen)}
@@ -86,5 +90,7 @@ if __name__ == "__main__":  # the table in docs/harvest.md
     print(f"{'half':10}{'items':>6}{'natural':>9}{'terse':>7}{'both':>6}{'generic':>9}{'corpus':>8}{'cross':>7}")
     for half in ("tune", "held-out", None):
         f = figures(half)
-        print(f"{half or 'all':10}{f['items']:>6.0f}{f['natural']:>9.3f}{f['terse']:>7.3f}{f['correct']:>6.3f}"
-              f"{f['generic']:>9.3f}{f['corpus_generic']:>8.3f}{f['cross']:>7.3f}")
+        print(
+            f"{half or 'all':10}{f['items']:>6.0f}{f['natural']:>9.3f}{f['terse']:>7.3f}{f['correct']:>6.3f}"
+            f"{f['generic']:>9.3f}{f['corpus_generic']:>8.3f}{f['cross']:>7.3f}"
+        )
