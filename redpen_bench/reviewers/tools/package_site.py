@@ -1,0 +1,83 @@
+"""Where a snippet of a package module is staged for a static analyzer: inside a copy of its own package.
+
+A `mutate PROJECT` item's snippet is an excerpt of one module of the project (corpus/FORMAT.md, test_item.py).
+Linted alone, in a folder with no package around it, it draws findings the same code draws nowhere in its
+project: pylint's relative-beyond-top-level on every `from .x import y`, no-name-in-module and import-error on
+what the package's other modules define, unused-argument on a method whose base class it can no longer see. So
+such a snippet is staged as one more module of a copy of its package (every `.py` and `.pyi` file of the top
+package, the module it came from included, unmodified), under its neutral name beside the module it came from:
+relative and absolute imports of the package resolve to the package's real code, as they do in the project. The
+tools are given only the snippet's path, so they report on it alone.
+
+Where the package is: the item's [provenance] `project` (the project folder, relative to the corpus) and `source`
+(the module's file, relative to the project), which `mutate` writes and the item's own check already reads. When
+the project is not there, or the module is not in a package (no `__init__.py` beside it), the snippet is staged
+alone, as every hand-written snippet is. What the package's files are enters the verdict cache's key (`digest`),
+so an answer made with one package is never reused for a snippet staged in another, nor for one staged alone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+_SOURCE_SUFFIXES = (".py", ".pyi")
+
+
+@dataclass(frozen=True)
+class PackageSite:
+    import_root: Path  # the folder on sys.path that holds the top package (a src layout's src/)
+    top: str  # the top package's folder name
+    module_dir: str  # the folder of the module the snippet came from, relative to import_root ("pkg/sub")
+    digest: str  # of the top package's source files, names and contents: a part of the cache key
+
+    def stage(self, root: Path) -> Path:
+        """Copy the top package's source files under `root` (once per root); the folder a snippet goes in."""
+        target = root / self.top
+        if not target.exists():
+            for path in _package_files(self.import_root / self.top):
+                dest = target / path.relative_to(self.import_root / self.top)
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(path, dest)
+        return root / self.module_dir
+
+
+def _package_files(top: Path) -> list[Path]:
+    return sorted(p for p in top.rglob("*") if p.suffix in _SOURCE_SUFFIXES and p.is_file()
+                  and "__pycache__" not in p.parts)
+
+
+def site_of(snippet: Path) -> PackageSite | None:
+    """The package the snippet at `snippet` (a corpus's items/<id>/<variant>.py) belongs in, or None."""
+    return _site_of_item(snippet.resolve().parent / "item.toml")
+
+
+@lru_cache(maxsize=4096)
+def _site_of_item(item_toml: Path) -> PackageSite | None:
+    try:
+        provenance = tomllib.loads(item_toml.read_text(encoding="utf-8")).get("provenance", {})
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None  # a hand-written snippet's item, or none: the loader reports a broken item.toml, not this
+    project, source = provenance.get("project"), provenance.get("source")
+    if not (isinstance(project, str) and isinstance(source, str)):
+        return None
+    module = (item_toml.parent.parent.parent / project / source).resolve()
+    folder = module.parent
+    if not (module.is_file() and (folder / "__init__.py").is_file()):
+        return None
+    while (folder.parent / "__init__.py").is_file():  # up to the top package
+        folder = folder.parent
+    return _site(folder.parent, folder.name, module.parent.relative_to(folder.parent).as_posix())
+
+
+@lru_cache(maxsize=256)
+def _site(import_root: Path, top: str, module_dir: str) -> PackageSite:
+    digest = hashlib.sha256()
+    for path in _package_files(import_root / top):
+        digest.update(f"{path.relative_to(import_root).as_posix()}\0".encode())
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return PackageSite(import_root, top, module_dir, digest.hexdigest())
