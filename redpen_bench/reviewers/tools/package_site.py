@@ -65,7 +65,11 @@ def _site_of_item(item_toml: Path) -> PackageSite | None:
     project, source = provenance.get("project"), provenance.get("source")
     if not (isinstance(project, str) and isinstance(source, str)):
         return None
-    module = (item_toml.parent.parent.parent / project / source).resolve()
+    return module_site((item_toml.parent.parent.parent / project / source).resolve())
+
+
+def module_site(module: Path) -> PackageSite | None:
+    """The package of the module file at `module` (absolute), or None: not a module of a package."""
     folder = module.parent
     if not (module.is_file() and (folder / "__init__.py").is_file()):
         return None
