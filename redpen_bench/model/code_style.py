@@ -47,13 +47,21 @@ class CodeStyle(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_de
     ruff: RuffStyle | None = None
 
 
+_WORDS = {bool: "expected true or false, got {value!r}", int: "expected a whole number in range, got {value!r}",
+          list: "expected a list of module names, got {value!r}"}
 CODE_STYLE_EXPECTED = {
     "code_style": "expected a table [code_style] with a table [code_style.ruff]",
     "code_style.?": "not a code style table Red-Pen knows (it knows [code_style.ruff])",
+    "code_style.ruff": "expected a table [code_style.ruff]",
     "code_style.ruff.?": "not a ruff setting Red-Pen passes on (line-length, indent-width, lint.isort.*)",
+    "code_style.ruff.line-length": _WORDS[int], "code_style.ruff.indent-width": _WORDS[int],
+    "code_style.ruff.lint": "expected a table [code_style.ruff.lint]",
     "code_style.ruff.lint.?": "not a ruff setting Red-Pen passes on (lint.isort.*)",
+    "code_style.ruff.lint.isort": "expected a table [code_style.ruff.lint.isort]",
     "code_style.ruff.lint.isort.?": "not an isort setting Red-Pen passes on (corpus/FORMAT.md lists them)",
-}
+} | {f"code_style.ruff.lint.isort.{name}": _WORDS[int if name.startswith("lines") else list if "-" in name
+                                                  and name.split("-")[0] in ("known", "extra") else bool]
+     for name in RuffIsort.__struct_encode_fields__}
 
 
 def ruff_config_args(style: dict[str, Any] | None) -> list[str]:
