@@ -48,6 +48,7 @@ _LICENCE_TEXTS = (
 
 @dataclass(frozen=True)
 class ProjectMetadata:
+    project: str  # what the project calls itself (its folder's name when nothing does)
     name: str
     licence: str
     code_style: dict[str, Any]  # [code_style]; {}: none
@@ -72,13 +73,13 @@ def _plain(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]", "-", name).strip("-._")[:55] or "project"
 
 
-def _name(root: Path, pyproject: dict, setup: configparser.ConfigParser) -> tuple[str, str]:
+def _project_name(root: Path, pyproject: dict, setup: configparser.ConfigParser) -> tuple[str, str]:
     declared = pyproject.get("project", {}).get("name")
     if isinstance(declared, str) and declared.strip():
-        return f"{_plain(declared)}-mutants", "pyproject.toml [project].name"
+        return declared.strip(), "pyproject.toml [project].name"
     if setup.get("metadata", "name", fallback="").strip():
-        return f"{_plain(setup.get('metadata', 'name'))}-mutants", "setup.cfg [metadata] name"
-    return f"{_plain(root.name)}-mutants", "the project folder's name"
+        return setup.get("metadata", "name").strip(), "setup.cfg [metadata] name"
+    return root.name, "the project folder's name"
 
 
 def _licence(root: Path, pyproject: dict, setup: configparser.ConfigParser) -> tuple[str, str]:
@@ -176,8 +177,9 @@ def project_metadata(root: Path, name: str | None = None, licence: str | None = 
     pyproject = _read_toml(root / "pyproject.toml")
     setup = _read_cfg(root / "setup.cfg")
     said = []
+    project, where = _project_name(root, pyproject, setup)
     if name is None:
-        name, where = _name(root, pyproject, setup)
+        name = f"{_plain(project)}-mutants"
         said.append(f"corpus name {name!r} (from {where}; --name to choose another)")
     if licence is None:
         licence, where = _licence(root, pyproject, setup)
@@ -187,4 +189,4 @@ def project_metadata(root: Path, name: str | None = None, licence: str | None = 
     style, where = code_style(root, pyproject)
     if style:
         said.append(f"code style for the analyzers from {where or 'the project layout (its packages)'}")
-    return ProjectMetadata(name, licence, style, tuple(said))
+    return ProjectMetadata(project, name, licence, style, tuple(said))

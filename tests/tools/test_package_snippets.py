@@ -20,11 +20,11 @@ from redpen_bench.model.code_style import as_table
 from redpen_bench.model.corpus_toml import read_corpus_toml
 from redpen_bench.reviewers import make_reviewer, parse_spec
 from redpen_bench.reviewers.base import ReviewOptions, cache_key
-from redpen_bench.reviewers.tools.package_site import site_of
+from redpen_bench.reviewers.tools.package_site import module_site, site_of
 from tests.excerpt_lint import excerpt_only
 
 PACKAGE = Path(__file__).resolve().parents[1] / "fixtures" / "excerpt_pkg"
-MODULE = "src/pkgdemo/core.py"
+MODULE, INIT = "src/pkgdemo/core.py", "src/pkgdemo/__init__.py"
 
 
 def _corpus(tmp_path: Path, code_style: bool = True) -> Path:
@@ -50,6 +50,14 @@ def _corpus(tmp_path: Path, code_style: bool = True) -> Path:
         (folder / "item.toml").write_text(toml_table("provenance", {"project": "../project", "source": MODULE}),
                                           encoding="utf-8")
     assert {"Codec.handle", "Codec.decode", "checksum", "digest"} <= done
+    # the package's __init__.py, short: its snippet is the whole file, re-exports included
+    init = corpus / "items" / "g0099-init"
+    init.mkdir()
+    init_source = (project / INIT).read_text(encoding="utf-8")
+    mutant = next(m for m in scan(init_source, include_obvious=True).mutants if m.function == "describe")
+    (init / "fixed.py").write_text(excerpt(init_source, mutant).fixed, encoding="utf-8")
+    (init / "item.toml").write_text(toml_table("provenance", {"project": "../project", "source": INIT}),
+                                    encoding="utf-8")
     return corpus
 
 
@@ -64,8 +72,10 @@ def test_an_excerpt_draws_nothing_its_module_does_not(corpus, reviewer):
     assert excerpt_only(reviewer, corpus) == {}
 
 
-def _findings(reviewer_spec: str, files: list[Path], code_style=None) -> dict[Path, set[str]]:
+def _findings(reviewer_spec: str, files: list[Path], code_style=None, place=None) -> dict[Path, set[str]]:
     reviewer = make_reviewer(parse_spec(reviewer_spec), ReviewOptions(cache=None, code_style=code_style))
+    if place is not None:
+        reviewer.place = place
     results = reviewer.scan({hashlib.sha256(str(p).encode()).hexdigest(): p for p in files})
     return {p: {f.rule for f in results[hashlib.sha256(str(p).encode()).hexdigest()].findings} for p in files}
 
@@ -83,8 +93,23 @@ def test_the_same_excerpt_linted_alone_draws_what_its_package_answers(corpus, tm
     said_placed = set().union(*_findings("pylint:default", placed).values())
     said_alone = set().union(*_findings("pylint:default", lone).values())
     assert {"relative-beyond-top-level", "unused-argument"} <= said_alone
-    assert not said_placed & {"relative-beyond-top-level", "unused-argument", "import-error", "no-name-in-module"}
+    assert not said_placed & {"relative-beyond-top-level", "unused-argument", "import-error", "no-name-in-module",
+                              "unused-import"}
+    assert not set().union(*_findings("ruff:default", placed).values()) & {"F401"}
 
+
+def test_an_init_snippet_is_judged_as_an_init_module(corpus):
+    """Its re-exports are no unused imports to pylint or ruff, as in its package; the same text as an ordinary
+    module of the package draws them."""
+    init = corpus / "items" / "g0099-init" / "fixed.py"
+    ordinary = corpus.parent / "project" / "src" / "pkgdemo" / "reexports.py"
+    ordinary.write_bytes(init.read_bytes())
+    try:
+        for spec, rule in (("pylint:default", "unused-import"), ("ruff:default", "PLC0414")):
+            assert rule not in _findings(spec, [init])[init]
+            assert rule in _findings(spec, [ordinary], place=lambda p: module_site(p.resolve()))[ordinary]
+    finally:
+        ordinary.unlink()
 
 def test_ruff_sorts_imports_as_the_project_does_only_with_its_code_style(tmp_path):
     bare = _corpus(tmp_path / "bare", code_style=False)

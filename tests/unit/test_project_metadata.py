@@ -53,5 +53,5 @@ def test_the_users_choice_wins_and_is_not_said_back(tmp_path):
 
 @pytest.mark.parametrize("name", ["../up", "a b", "", "-x"])
 def test_a_name_that_is_no_plain_name_is_refused_before_anything_runs(tmp_path, name):
-    with pytest.raises(InputError, match="--name: .* is not a plain name"):
+    with pytest.raises(InputError, match=r"--name: .* is not a plain name"):
         project_metadata(_project(tmp_path, {}), name=name)

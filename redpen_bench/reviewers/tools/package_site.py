@@ -5,7 +5,8 @@ Linted alone, in a folder with no package around it, it draws findings the same 
 project: pylint's relative-beyond-top-level on every `from .x import y`, no-name-in-module and import-error on
 what the package's other modules define, unused-argument on a method whose base class it can no longer see. So
 such a snippet is staged as one more module of a copy of its package (every `.py` and `.pyi` file of the top
-package, the module it came from included, unmodified), under its neutral name beside the module it came from:
+package, the module it came from included, unmodified), under its neutral name beside the module it came from
+(a snippet of an `__init__.py` as the `__init__.py` of a copy of its package under that name):
 relative and absolute imports of the package resolve to the package's real code, as they do in the project. The
 tools are given only the snippet's path, so they report on it alone.
 
@@ -34,6 +35,21 @@ class PackageSite:
     top: str  # the top package's folder name
     module_dir: str  # the folder of the module the snippet came from, relative to import_root ("pkg/sub")
     digest: str  # of the top package's source files, names and contents: a part of the cache key
+    init: bool = False  # the module is its package's __init__.py
+
+    def stage_init(self, root: Path, stem: str) -> Path:
+        """A snippet of an `__init__.py` is an `__init__.py` too (pylint and ruff judge unused imports there
+        apart): the folder of a copy of its package, named `stem`, beside the package in the staged copy; its
+        relative imports find the copied siblings, its absolute ones the staged top package."""
+        folder = self.stage(root).parent / stem
+        package = self.import_root / self.module_dir
+        for path in _package_files(package):
+            if path != package / "__init__.py":
+                dest = folder / path.relative_to(package)
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(path, dest)
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
 
     def stage(self, root: Path) -> Path:
         """Copy the top package's source files under `root` (once per root); the folder a snippet goes in."""
@@ -75,13 +91,14 @@ def module_site(module: Path) -> PackageSite | None:
         return None
     while (folder.parent / "__init__.py").is_file():  # up to the top package
         folder = folder.parent
-    return _site(folder.parent, folder.name, module.parent.relative_to(folder.parent).as_posix())
+    return _site(folder.parent, folder.name, module.parent.relative_to(folder.parent).as_posix(),
+                 module.name == "__init__.py")
 
 
 @lru_cache(maxsize=256)
-def _site(import_root: Path, top: str, module_dir: str) -> PackageSite:
+def _site(import_root: Path, top: str, module_dir: str, init: bool) -> PackageSite:
     digest = hashlib.sha256()
     for path in _package_files(import_root / top):
         digest.update(f"{path.relative_to(import_root).as_posix()}\0".encode())
         digest.update(hashlib.sha256(path.read_bytes()).digest())
-    return PackageSite(import_root, top, module_dir, digest.hexdigest())
+    return PackageSite(import_root, top, module_dir, digest.hexdigest(), init)

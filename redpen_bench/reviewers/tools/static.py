@@ -245,13 +245,13 @@ class StaticReviewer(Reviewer):
                 name = f"s{number:04d}.py"
                 site = self.place(source)
                 if site is None:
-                    folder = stage
+                    path = stage / name
                 else:
                     root = roots.setdefault(site.import_root, stage / f"p{len(roots)}")
-                    folder = site.stage(root)
-                (folder / name).write_bytes(source.read_bytes())
-                names[name] = digest
-                paths.append((folder / name).relative_to(stage).as_posix())
+                    path = site.stage_init(root, name[:-3]) / "__init__.py" if site.init else site.stage(root) / name
+                path.write_bytes(source.read_bytes())
+                names[name] = digest  # findings.staged_name reads sNNNN/__init__.py as sNNNN.py
+                paths.append(path.relative_to(stage).as_posix())
             cmd = self.command(exe, paths, tmp)
             output = run_tool(cmd, stage, self.tool_env(home), self.options.timeout, self.ok_status)
         return BatchRun(names, output, cmd)
