@@ -62,6 +62,15 @@ class PackageSite:
         return root / self.module_dir
 
 
+def staged_path(stage: Path, roots: dict[Path, Path], site: PackageSite | None, name: str) -> Path:
+    """Where a snippet staged as `name` goes under `stage`: there, alone, or in its package's copy (one per
+    import root, `roots` remembers which)."""
+    if site is None:
+        return stage / name
+    root = roots.setdefault(site.import_root, stage / f"p{len(roots)}")
+    return site.stage_init(root, name.removesuffix(".py")) / "__init__.py" if site.init else site.stage(root) / name
+
+
 def _package_files(top: Path) -> list[Path]:
     return sorted(p for p in top.rglob("*") if p.suffix in _SOURCE_SUFFIXES and p.is_file()
                   and "__pycache__" not in p.parts)

@@ -35,7 +35,7 @@ from typing import Any, ClassVar
 
 from redpen_bench.reviewers.base import Emit, Reviewer, ReviewOptions, Task, cache_key, error_verdict, open_cache_of
 from redpen_bench.reviewers.tools.findings import FileResult, verdict_from_findings
-from redpen_bench.reviewers.tools.package_site import PackageSite, site_of
+from redpen_bench.reviewers.tools.package_site import PackageSite, site_of, staged_path
 from redpen_bench.reviewers.tools.process import (
     ToolError,
     find_executable,
@@ -81,7 +81,6 @@ class StaticReviewer(Reviewer):
     def __init__(self, arg: str | None, options: ReviewOptions):
         super().__init__(arg, options)
         self.profile: Profile = load_profile(self.family, arg, self.schema)
-        self._sites: dict[str, str] = {}  # content hash -> the digest of the package `lookup` placed it in
         self.check_profile()
 
     def prepare(self, snippets) -> None:
@@ -243,18 +242,18 @@ class StaticReviewer(Reviewer):
             roots: dict[Path, Path] = {}  # a package's import root -> its copy's folder under stage
             for number, (digest, source) in enumerate(sorted(files.items())):
                 name = f"s{number:04d}.py"
-                site = self.place(source)
-                if site is None:
-                    path = stage / name
-                else:
-                    root = roots.setdefault(site.import_root, stage / f"p{len(roots)}")
-                    path = site.stage_init(root, name[:-3]) / "__init__.py" if site.init else site.stage(root) / name
+                path = staged_path(stage, roots, self.place(source), name)
                 path.write_bytes(source.read_bytes())
                 names[name] = digest  # findings.staged_name reads sNNNN/__init__.py as sNNNN.py
                 paths.append(path.relative_to(stage).as_posix())
             cmd = self.command(exe, paths, tmp)
             output = run_tool(cmd, stage, self.tool_env(home), self.options.timeout, self.ok_status)
         return BatchRun(names, output, cmd)
+
+    @property
+    def _placed(self) -> dict[str, str]:
+        """Content hash -> the digest of the package `lookup` placed it in (made on first use)."""
+        return self.__dict__.setdefault("_package_digests", {})
 
     def place(self, source: Path) -> PackageSite | None:
         """The package a snippet is staged in, or None: alone. The cache key names it (`cache_keys`)."""
@@ -275,20 +274,16 @@ class StaticReviewer(Reviewer):
                 result.error = result.error.replace(name, "the file").replace(Path(name).stem, "the file")
         return {digest: results.get(name, FileResult()) for name, digest in names.items()}
 
-    def cache_keys(self, files: Iterable[str]) -> dict[str, str]:
-        """Keys of `files` (content hashes); a snippet placed in its package (`lookup` or `scan` placed it) adds the
-        package's digest, so one staged alone keeps the key it always had."""
+    def cache_keys(self, digests: Iterable[str]) -> dict[str, str]:
+        """A snippet `lookup` placed in its package adds the package's digest; one alone keeps the key it had."""
         profile_hash = self.profile_hash()
         versions = self._versions_key()
         return {d: cache_key(**versions, profile=profile_hash, file=d, reader=self.reader_version,
-                             **({"package": self._sites[d]} if d in self._sites else {})) for d in files}
+                             **({"package": self._placed[d]} if d in self._placed else {})) for d in digests}
 
     def lookup(self, files: dict[str, Path]) -> tuple[dict[str, FileResult], dict[str, Path]]:
         """(cached results, files missing from the cache) for `files` (content hash -> source path)."""
-        for digest, path in files.items():
-            site = site_of(path)
-            if site is not None:
-                self._sites[digest] = site.digest
+        self._placed.update({digest: site.digest for digest, path in files.items() if (site := self.place(path))})
         keys = self.cache_keys(files)
         cache = open_cache_of(self.options)
         found = cache.get_many(list(keys.values())) if cache is not None else {}
