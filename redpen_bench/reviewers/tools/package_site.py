@@ -15,6 +15,10 @@ Where the package is: the item's [provenance] `project` (the project folder, rel
 the project is not there, or the module is not in a package (no `__init__.py` beside it), the snippet is staged
 alone, as every hand-written snippet is. What the package's files are enters the verdict cache's key (`digest`),
 so an answer made with one package is never reused for a snippet staged in another, nor for one staged alone.
+A tool run over such snippets stays on this machine (run/tool_batches.py): a distributed task carries file
+contents, not packages. pylint puts each staged package's folder on its path for the whole run, so in a run that
+mixes a project's snippets with hand-written ones the latter could import the project's package: a corpus is one
+or the other.
 """
 
 from __future__ import annotations
