@@ -307,12 +307,14 @@ def parse_env(pairs: Sequence[str]) -> tuple[tuple[str, str], ...]:
 
 def mutate(out: str | Path, options: MutateOptions | None = None, project: str | Path | None = None,
            from_corpus: str | Path | None = None, jobs: int | None = None, progress: Progress | None = None,
-           sources: Sequence[str] = (), tests: Sequence[str] = (), executor=None, python: str | Path | None = None,
-           env: Sequence[tuple[str, str]] = (), repeat: int = 2):
+           sources: Sequence[str] = (), tests: Sequence[str] = (), executor=None, name: str | None = None,
+           licence: str | None = None, python: str | Path | None = None, env: Sequence[tuple[str, str]] = (),
+           repeat: int = 2):
     """A generated corpus at `out`: mutants killed by their tests, of a corpus's correct files (`from_corpus`)
     or of a project's sources (`project`; `sources`: globs, `tests`: pytest arguments, `python`: the project's
     interpreter, `env`: (KEY, VALUE) for its suite, `repeat`: baseline runs, to find flaky tests). `jobs`: checks
-    at once (default: cores); `executor`: an open run.executor.Executor, or None for this machine's pools."""
+    at once (default: cores); `executor`: an open run.executor.Executor, or None for this machine's pools. `name`,
+    `licence`: corpus.toml's (default: the project's own, generate/project_metadata.py; the source corpus's)."""
     check_mutate_source(project, from_corpus, sources, tests)
     from redpen_bench.generate.units import Options
 
@@ -320,11 +322,11 @@ def mutate(out: str | Path, options: MutateOptions | None = None, project: str |
     if from_corpus is not None:
         from redpen_bench.generate.mutate import mutate_from_corpus
 
-        return mutate_from_corpus(Path(from_corpus), Path(out), options, jobs, progress, executor)
+        return mutate_from_corpus(Path(from_corpus), Path(out), options, jobs, progress, executor, name, licence)
     from redpen_bench.generate.project import mutate_project
 
     return mutate_project(Path(project), Path(out), options, jobs, progress, tuple(sources), tuple(tests), executor,
-                          Path(python) if python else None, tuple(env), repeat)
+                          name, licence, Path(python) if python else None, tuple(env), repeat)
 
 
 def export_sarif(run_dir: str | Path, corpus: Corpus, out: str | Path | None = None,
