@@ -24,7 +24,7 @@ from redpen_bench.errors import InputError, place_error
 from redpen_bench.model.corpus import Corpus
 from redpen_bench.model.json_text import parse_json, parse_json_line
 from redpen_bench.model.manifest import manifest_problem
-from redpen_bench.model.rows import SNIPPET_HASH_CHARS, VerdictRow, checked_row, latest_rows
+from redpen_bench.model.rows import VerdictRow, checked_row, latest_rows
 from redpen_bench.run.folder_lock import hold, thread_lock
 from redpen_bench.run.foreign import Foreign, snippet_hashes, split_foreign
 
