@@ -42,7 +42,9 @@ def project_test_text(killed: Killed, snippet, root: Path, tests: tuple[str, ...
         # a pair: its faults may be killed by other tests than the pair is, so the check runs the whole suite
         project=repr(project_rel), source=repr(killed.unit.name),
         tests=repr(list(tests) if killed.mutant.parts else list(killed.tests or tests)),
-        source_sha=repr(digest(source)), modules=repr(modules), ignored=repr(NOT_PROJECT))
+        # the project file's bytes, as the check reads them: it may be in the encoding its cookie declares
+        source_sha=repr(hashlib.sha256(killed.unit.path.read_bytes()).hexdigest()), modules=repr(modules),
+        ignored=repr(NOT_PROJECT))
 
 
 def mutate_project(project: Path, out: Path, options: Options, jobs: int, progress: Progress,
