@@ -81,3 +81,24 @@ def test_nothing_a_check_in_a_worker_starts_outlives_it(tmp_path):
         assert _survivors(pids) == []
     finally:
         _end(pids)
+
+
+def test_a_wedged_check_in_a_worker_leaves_nothing_behind(tmp_path):
+    """A check that starts both kinds and then ignores its alarm: the worker is presumed wedged and ended, and
+    its supervisor ends what the check started with it."""
+    from redpen_bench.gate.check_worker import CheckWorker
+
+    pids = tmp_path / "pids"
+    wedged = _check(pids).replace("    assert m.add(2, 3) == 5\n",
+                                  "    import signal, time\n    signal.signal(signal.SIGALRM, signal.SIG_IGN)\n"
+                                  "    time.sleep(600)\n")
+    test = tmp_path / "test_item.py"
+    test.write_text(wedged)
+    try:
+        with CheckWorker(test, "check_original", timeout=1.0) as worker:
+            outcome = worker.check(SOURCE)
+            assert outcome.status == "timeout"
+            assert len(noted(pids)) == 2
+            assert _survivors(pids) == []
+    finally:
+        _end(pids)
