@@ -56,3 +56,31 @@ def test_the_gate_finds_the_changed_line_where_python_numbers_it(tmp_path):
     (tmp_path / "original.py").write_text(PAGED, encoding="utf-8", newline="")
     (tmp_path / "fixed.py").write_text(FIXED, encoding="utf-8", newline="")
     assert changed_lines(tmp_path / "original.py", tmp_path / "fixed.py") == {_python_line()}
+
+
+PAGED_UNIT = ('"""Paged."""\n\f\n\ndef add(a, b):\n    # the sum\u2028of both\n    return a + b\n\f\n\n'
+              "def twice(a):\n    # double\u2028it\n    return a * 2\n")
+
+
+def test_mutate_plants_and_verify_checks_lines_as_python_numbers_them(tmp_path):
+    """A paged source file: every mutant's planted line is the line its snippets differ on by Python's count
+    (the excerpt, the item's ground truth and the gate agree), and the generated corpus verifies."""
+    import rtoml
+
+    from tests.e2e.mutate_helpers import cli, synthetic_item
+
+    check = "def check_original(m):\n    assert m.add(2, 3) == 5\n    assert m.twice(4) == 8\n"
+    root = synthetic_item(tmp_path, PAGED_UNIT, check, original=PAGED_UNIT.replace("a + b", "a - b"))
+    out = tmp_path / "gen"
+    made = cli("mutate", "--from-corpus", str(root), "--out", str(out), "--operators", "AOR")
+    assert made.returncode == 0, made.stderr
+    items = sorted((out / "items").iterdir())
+    assert len(items) == 2  # a + b and a * 2: none dropped for lines outside the diff
+    for item in items:
+        planted = rtoml.loads((item / "item.toml").read_text(encoding="utf-8"))["variants"]["original"]["lines"]
+        original, fixed = ((item / f"{name}.py").read_text(encoding="utf-8") for name in ("original", "fixed"))
+        ops = [{n.lineno: ast.dump(n) for n in ast.walk(ast.parse(text)) if isinstance(n, ast.BinOp)}
+               for text in (original, fixed)]
+        assert planted == [line for line in ops[0] if ops[0][line] != ops[1].get(line)]
+    done = cli("verify", "--corpus", str(out), "--format", "json")
+    assert done.returncode == 0 and json.loads(done.stdout)["passed"], done.stdout + done.stderr
