@@ -84,3 +84,37 @@ def test_mutate_plants_and_verify_checks_lines_as_python_numbers_them(tmp_path):
         assert planted == [line for line in ops[0] if ops[0][line] != ops[1].get(line)]
     done = cli("verify", "--corpus", str(out), "--format", "json")
     assert done.returncode == 0 and json.loads(done.stdout)["passed"], done.stdout + done.stderr
+
+
+def test_a_sarif_offset_after_a_lone_carriage_return_is_on_the_line_python_numbers(tmp_path):
+    """A file whose lines end in a lone \\r (old Mac line ends; Python reads them as line ends): a SARIF region
+    given by offsets names the line Python numbers, for characters and for bytes."""
+    import shutil
+
+    from redpen_bench.model.corpus import load_corpus
+    from redpen_bench.reviewers.base import ReviewOptions, Task
+    from redpen_bench.reviewers.tools.sarif import SarifReviewer
+    from tests.conftest import FIXTURE_CORPUS
+
+    root = tmp_path / "corpus"
+    shutil.copytree(FIXTURE_CORPUS, root)
+    path = root / "items" / "t2-empty" / "clean.py"
+    text = path.read_text(encoding="utf-8").replace("\n", "\r")
+    path.write_bytes(text.encode("utf-8"))
+    corpus = load_corpus(root)
+    third = text.index("total = 0.0")
+    assert text[:third].count("\r") == 2  # on line 3, as Python counts
+    for region in ({"charOffset": third, "charLength": 3}, {"byteOffset": third, "byteLength": 3}):
+        log = {"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "X"}}, "results": [
+            {"ruleId": "R1", "message": {"text": "m"}, "locations": [{"physicalLocation": {
+                "artifactLocation": {"uri": "items/t2-empty/clean.py"}, "region": region}}]}]}]}
+        (tmp_path / "one.sarif").write_text(json.dumps(log))
+        reviewer = SarifReviewer(str(tmp_path / "one.sarif"), ReviewOptions())
+        reviewer.prepare(corpus.snippets)
+        answers: dict = {}
+
+        def emit(task, verdict, answers=answers, **meta):
+            answers[task.snippet.rel_path] = verdict
+
+        reviewer.review([Task(v) for v in corpus.snippets], emit)
+        assert answers["items/t2-empty/clean.py"].lines == [3], region
