@@ -149,6 +149,11 @@ class Reviewer:
         """What the progress line says beside the reviewer's name while it waits (an LLM's request timeout)."""
         return ""
 
+    def scrub(self, text: str) -> str:
+        """`text` with this reviewer's secrets (an LLM's API key) replaced: the run applies it to every error text
+        and traceback of this reviewer it stores. A reviewer that holds no secret returns `text` as it is."""
+        return text
+
 
 def error_verdict(message: str) -> Verdict:
     return Verdict(defect=None, error=message)
