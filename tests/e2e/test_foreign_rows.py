@@ -55,3 +55,16 @@ def test_a_resumed_run_asks_again_a_snippet_whose_row_answers_another_text(fixtu
     answers = [r for r in RunFolder(run).rows(corpus=fixture_corpus) if r["item"] == stale["item"]
                and r["variant"] == "original"]
     assert [r["snippet"] for r in answers] == [right]
+
+
+def test_an_ensemble_combines_the_answer_on_this_text_not_a_foreign_one(fixture_corpus, tmp_path):
+    run = tmp_path / "r"
+    run_reviewers(fixture_corpus, ["always-no", "oracle"], run, ReviewOptions())
+    genuine = next(r for r in RunFolder(run).rows() if r["variant"] == "fixed" and r["reviewer"] == "always-no")
+    with (run / "verdicts.jsonl").open("a") as out:
+        out.write(json.dumps(genuine | {"defect": True, "lines": [1], "snippet": "0123456789abcdef"}) + "\n")
+    run_reviewers(fixture_corpus, ["ensemble:always-no+oracle"], run, ReviewOptions())
+    combined = [r for r in RunFolder(run).rows(corpus=fixture_corpus) if r["reviewer"].startswith("ensemble")]
+    assert len(combined) == len(fixture_corpus.snippets)
+    # the union says yes only where the oracle does: never on a control, whatever the foreign row said
+    assert not any(r["defect"] for r in combined if r["variant"] in ("fixed", "clean"))
