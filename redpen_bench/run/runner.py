@@ -193,6 +193,7 @@ def run_reviewers(
     that holds the run folder (default REDPEN_LOCK_TIMEOUT, else 600)."""
     lock_timeout = lock_timeout_from_env() if lock_timeout is None else lock_timeout
     options = options or ReviewOptions()
+    options = replace(options, code_style=corpus.code_style)  # the corpus's [code_style]: tools lint with it
     folder = RunFolder(run_dir)
     if not specs:
         raise InputError("--reviewer: no reviewer named")
