@@ -36,6 +36,9 @@ class Place(Protocol):
     def parent(self) -> cst.CSTNode: ...  # the node's parent
 
     @property
+    def owner(self) -> cst.CSTNode | None: ...  # the node whose block holds the parent (a def, a try...)
+
+    @property
     def arid(self) -> bool: ...         # inside code not worth mutating (decorators, logging, annotations...)
 
     @property
@@ -51,8 +54,9 @@ class Place(Protocol):
         """A site that replaces the node's text by the new node's."""
 
     def lines(self, mechanism: str, first: int, last: int, replacement: str, *, arid: bool | None = None,
-              removed: tuple[int, int] | None = None) -> None:
-        """A site that replaces whole source lines `first`..`last` by the replacement text."""
+              removed: tuple[int, int] | None = None, obvious: str = "") -> None:
+        """A site that replaces whole source lines `first`..`last` by the replacement text; `obvious`: a reason
+        read from the tree around it (what the block is left holding), which the site's fields alone do not show."""
 
 
 @dataclass(frozen=True)
