@@ -6,16 +6,20 @@ vocabulary, generate/mutation_operators/) and the changed code as an explanation
 statement (for a deletion, of the deleted statement; for a constant condition, a stub return or a swallowed
 handler, of the code it replaced), whole (`is_retryable`, `_orders`) and split into words (`retryable`,
 `orders`), so a reviewer who names the subject in prose or quotes the code hits it. Words that bug reports use
-for anything (`index`, `total`, `value`) name a subject only when nothing more specific is there.
+for anything (`index`, `total`, `value`), and the module's own words (those most of its functions use: `cache`
+in a caching library, `cart` in a cart module), name a subject only when nothing more specific is there: any
+explanation of any function of that file says them.
 """
 
 from __future__ import annotations
 
+import ast
 import builtins
 import io
 import keyword
 import re
 import tokenize
+from functools import lru_cache
 
 from redpen_bench.generate.mutation_operators import LABELS, vocabulary
 from redpen_bench.generate.mutation_operators.crp import number_phrases
@@ -65,12 +69,49 @@ def _whole_names(statement_text: str) -> list[str]:
     return names
 
 
-def subject_words(statement_text: str) -> list[str]:
-    """What a defect is about: the statement's domain words (specific ones; bug-report words only when nothing
-    else is there) and its underscored names whole."""
+def subject_words(statement_text: str, module_wide: frozenset[str] = frozenset()) -> list[str]:
+    """What a defect is about: the statement's domain words (specific ones; bug-report words and the module's
+    own words only when nothing else is there) and its underscored names whole (unless every word of one is the
+    module's)."""
     words = domain_words(statement_text)
-    specific = [w for w in words if w not in _BUG_REPORT] or words
-    return [w.lower() for w in [*specific, *(n for n in _whole_names(statement_text) if n.lower() not in specific)]]
+    specific = ([w for w in words if w not in _BUG_REPORT and w not in module_wide]
+                or [w for w in words if w not in module_wide] or [w for w in words if w not in _BUG_REPORT] or words)
+    whole = [n for n in _whole_names(statement_text) if n.lower() not in specific
+             and not set(domain_words(n)) <= module_wide]
+    return [w.lower() for w in [*specific, *whole]]
+
+
+# A word is the module's own when at least this share of its functions (and at least _WIDE_MIN of them) use it.
+_WIDE_SHARE = 0.4
+_WIDE_MIN = 3
+
+
+@lru_cache(maxsize=64)
+def module_words(source: str) -> frozenset[str]:
+    """Domain words that most functions of a module use: words any explanation of any of its functions says
+    (the names of the module's classes and state), which tell one item of the file from another no better than
+    the file's name. Empty for a module of fewer than _WIDE_MIN functions or one that does not parse."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return frozenset()
+    functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    if len(functions) < _WIDE_MIN:
+        return frozenset()
+    uses: dict[str, int] = {}
+    for function in functions:
+        names = {function.name}
+        for node in ast.walk(function):
+            if isinstance(node, ast.Name):
+                names.add(node.id)
+            elif isinstance(node, ast.Attribute):
+                names.add(node.attr)
+            elif isinstance(node, ast.arg):
+                names.add(node.arg)
+        for word in set(domain_words(" ".join(names))):
+            uses[word] = uses.get(word, 0) + 1
+    least = max(_WIDE_MIN, _WIDE_SHARE * len(functions))
+    return frozenset(word for word, n in uses.items() if n >= least)
 
 
 _FORM_CHARS = re.compile(r"[^\w\s]")
@@ -152,8 +193,9 @@ def keyword_groups(mutant: Mutant, planted_text: str) -> list[list[str]]:
     if not any(part.removed for part in parts):
         subject = f"{planted_text}\n{subject}"
     where = (mutant.function or mutant.scope).rsplit(".", 1)[-1]
-    words = subject_words(subject)
-    words += [w for w in subject_words(where) if w not in words]
+    wide = module_words(mutant.source)
+    words = subject_words(subject, wide)
+    words += [w for w in subject_words(where, wide) if w not in words and w not in wide]
     return [*groups, words] if words else groups
 
 

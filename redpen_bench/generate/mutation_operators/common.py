@@ -75,13 +75,22 @@ INVERTED = ("invert", "negat", "opposite", "revers", "flip", "backwards", "wrong
             "the wrong way", "other way round", "other way around")
 # how reviewers say something that should happen does not
 MISSING = (
-    "missing", "never", "omit", "forgot", "forget", "no longer", "removed", "deleted", "lacks", "lacking", "absent",
+    "missing", "omit", "forgot", "forget", "no longer", "removed", "deleted", "lacks", "lacking", "absent",
     "not called", "not set", "not updated", "not reset", "not assigned", "not stored", "not saved", "not recorded",
     "not added", "not appended", "not incremented", "not decremented", "not checked", "not validated", "leaves out",
     "left out", "neglect", "fails to", "failing to", "ignor", "without ever", "without record", "without updat",
     "without sav", "without stor", "without call", "without defin", "without assign", "undefined", "not defined",
-    "never defined", "never assigned", "never computed", "nameerror", "unbound", "no body", "not implemented",
-    "isnt implemented", "stub",
+    # "never" alone is in any bug report; "never" with the verb of what the code no longer does is not
+    "never defin", "never assign", "never comput", "never call", "never set", "never updat", "never stor",
+    "never sav", "never record", "never add", "never append", "never increment", "never decrement", "never reset",
+    "never clear", "never clos", "never releas", "never check", "never validat", "never creat", "never initiali",
+    "never sum", "never count", "never appl", "never writ", "never put", "never mark", "never remov", "never regist",
+    "never emit", "never notif", "never advanc", "never mov", "never bump", "never rais", "never get", "never gets",
+    "nameerror", "unbound", "no body", "not implemented", "isnt implemented", "stub",
+    # a deleted `return`: the function falls off its end
+    "lost its return", "lost the return", "no return", "missing return", "return statement", "without a return",
+    "without returning", "implicitly returns none", "returns none implicitly", "implicit none", "falls off the end",
+    "falls through", "doesnt return", "does not return", "never returns",
 )
 BOUNDARY = ("off by one", "boundary", "inclusive", "includ", "exclusive", "exclud", "strict", "equal", "exactly",
             "at the limit", "one too")

@@ -14,7 +14,7 @@ REPLACEMENTS = {
     "<": ("<=",), "<=": ("<",), ">": (">=",), ">=": (">",), "==": ("!=",), "!=": ("==",),
     "is": ("is not",), "is not": ("is",), "in": ("not in",), "not in": ("in",),
 }
-_EQUALITY = ("not equal", "equal", "!=", "==", "inequality", "equality", "mismatch", "differ", "same", *INVERTED)
+_EQUALITY = ("not equal", "equal", "!=", "==", "inequality", "equality", "mismatch", "differ", *INVERTED)
 _IDENTITY = ("is not none", "is none", "none check", "identity", "against none", "for none", "is not none", *INVERTED)
 _MEMBERSHIP = ("not in", "membership", "contain", "member", "already in", *INVERTED)
 VOCABULARY: dict[str, tuple[str, ...]] = {
