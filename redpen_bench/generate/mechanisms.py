@@ -35,6 +35,8 @@ _BUG_REPORT = {
     "count", "counter", "total", "index", "limit", "size", "length", "first", "last", "start", "end", "min", "max",
     "sum", "error", "check", "flag", "state", "default", "input", "output", "number", "field", "order", "empty",
     "zero", "one", "two", "case", "edge", "bound", "boundary", "loop", "element", "exception", "missing",
+    # everyday words any explanation uses, whatever code they name (`line`, `__call__`, `time`, `_checked_out`)
+    "line", "lines", "call", "calls", "time", "out", "per", "removed", "deleted", "init", "wait",
 }
 _WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 def _identifiers(text: str) -> list[str]:
@@ -82,19 +84,25 @@ def subject_words(statement_text: str, module_wide: frozenset[str] = frozenset()
 
 
 # A word is the module's own when at least this share of its functions (and at least _WIDE_MIN of them) use it.
-_WIDE_SHARE = 0.4
+_WIDE_SHARE = 0.3
 _WIDE_MIN = 3
 
 
-@lru_cache(maxsize=64)
-def module_words(source: str) -> frozenset[str]:
-    """Domain words that most functions of a module use: words any explanation of any of its functions says
-    (the names of the module's classes and state), which tell one item of the file from another no better than
-    the file's name. Empty for a module of fewer than _WIDE_MIN functions or one that does not parse."""
+@lru_cache(maxsize=256)
+def module_words(source: str, scope: str = "") -> frozenset[str]:
+    """Domain words that most functions of a module (or of its top-level class `scope`) use: words any
+    explanation of any of its functions says (the names of the module's classes and state: `cache`, `expires`
+    in a TTL cache class), which tell one item of the file from another no better than the file's name. Empty
+    for fewer than _WIDE_MIN functions or a module that does not parse."""
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):
         return frozenset()
+    if scope:
+        classes = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == scope]
+        if not classes:
+            return frozenset()
+        tree = classes[0]
     functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
     if len(functions) < _WIDE_MIN:
         return frozenset()
@@ -193,9 +201,14 @@ def keyword_groups(mutant: Mutant, planted_text: str) -> list[list[str]]:
     if not any(part.removed for part in parts):
         subject = f"{planted_text}\n{subject}"
     where = (mutant.function or mutant.scope).rsplit(".", 1)[-1]
-    wide = module_words(mutant.source)
+    wide = module_words(mutant.source) | module_words(mutant.source, mutant.scope)
     words = subject_words(subject, wide)
-    words += [w for w in subject_words(where, wide) if w not in words and w not in wide]
+    # the function's own name: its specific words, and a special method whole (`__contains__`, as quoted: a
+    # phrase starts at a word start, so "contains" does not hit it)
+    words += [w for w in domain_words(where) if w not in words and w not in wide and w not in _BUG_REPORT]
+    whole = [*_whole_names(where), *([where] if where.startswith("__") and where.endswith("__") else [])]
+    words += [w.lower() for w in whole if w.lower() not in words and w != "__init__"]
+    words = words or subject_words(where)  # nothing specific anywhere: the function's words, whatever they are
     return [*groups, words] if words else groups
 
 

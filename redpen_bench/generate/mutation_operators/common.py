@@ -70,8 +70,9 @@ class Example:
     obvious: str = ""
 
 
-# how reviewers say a test or result now points the other way
-INVERTED = ("invert", "negat", "opposite", "revers", "flip", "backwards", "wrong way round",
+# how reviewers say a test or result now points the other way ("reversed" is OSW's: generic answers say it of
+# anything)
+INVERTED = ("invert", "negat", "opposite", "flip", "backwards", "wrong way round",
             "the wrong way", "other way round", "other way around")
 # how reviewers say something that should happen does not
 MISSING = (
