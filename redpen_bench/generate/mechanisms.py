@@ -123,6 +123,7 @@ def module_words(source: str, scope: str = "") -> frozenset[str]:
 
 
 _FORM_CHARS = re.compile(r"[^\w\s]")
+_KEYWORD_OPS = re.compile(r"\s(?:and|or|is|in)\s")  # `cond is not None or lock is None` is code, quoted as such
 _BOUNDARY_OPS = {"<-><=": "<", "<=-><": "<=", ">->>=": ">", ">=->>": ">="}
 
 
@@ -134,7 +135,8 @@ def code_forms(*texts: str) -> list[str]:
         text = " ".join(text.split())
         while text.startswith("(") and text.endswith(")") and _balanced(text[1:-1]):
             text = text[1:-1]
-        if not 3 <= len(text) <= 60 or not _FORM_CHARS.search(text) or text in ("pass", "None"):
+        if (not 3 <= len(text) <= 60 or not (_FORM_CHARS.search(text) or _KEYWORD_OPS.search(text))
+                or text in ("pass", "None")):
             continue
         for form in (text, text.replace(" ", "")):
             if form not in forms:
@@ -167,9 +169,12 @@ def _in_place(mutant: Mutant, planted_text: str) -> list[str]:
         tokens = _tokens(planted_text)
         for i, token in enumerate(tokens):
             if token == mutant.mutated.lstrip("-") and i:
-                before = tokens[i - 1] if tokens[i - 1] != "-" or i < 2 else tokens[i - 2]
+                minus = tokens[i - 1] == "-" and i >= 2
+                before = tokens[i - 2] if minus else tokens[i - 1]
                 for value in (mutant.mutated, mutant.original):
                     forms += [f"{before} {value}", f"{before}{value}"]
+                    if minus:  # `keys[-2]` for `keys[-1]`
+                        forms += [f"{before}-{value}", f"{before} -{value}"]
     if mutant.operator == "SIR":
         pattern = r"([A-Za-z_][\w.]*)\[\s*" + re.escape(mutant.mutated) + r"\s*\]"
         for name in re.findall(pattern, planted_text):
@@ -203,11 +208,13 @@ def keyword_groups(mutant: Mutant, planted_text: str) -> list[list[str]]:
     where = (mutant.function or mutant.scope).rsplit(".", 1)[-1]
     wide = module_words(mutant.source) | module_words(mutant.source, mutant.scope)
     words = subject_words(subject, wide)
-    # the function's own name: its specific words, and a special method whole (`__contains__`, as quoted: a
-    # phrase starts at a word start, so "contains" does not hit it)
-    words += [w for w in domain_words(where) if w not in words and w not in wide and w not in _BUG_REPORT]
-    whole = [*_whole_names(where), *([where] if where.startswith("__") and where.endswith("__") else [])]
-    words += [w.lower() for w in whole if w.lower() not in words and w != "__init__"]
+    # the function's own name: its specific words, and a private name whole (`__touch`: a phrase starts at a word
+    # start, so "touch" does not hit it). Not a special method's (`__contains__`, `__call__`): every class has
+    # them, and normalise() reads `__call__` as emphasis, "call"
+    if not (where.startswith("__") and where.endswith("__")):
+        words += [w for w in domain_words(where) if w not in words and w not in wide and w not in _BUG_REPORT]
+        whole = [*_whole_names(where), *([where] if where.startswith("__") else [])]
+        words += [w.lower() for w in whole if w.lower() not in words]
     words = words or subject_words(where)  # nothing specific anywhere: the function's words, whatever they are
     return [*groups, words] if words else groups
 

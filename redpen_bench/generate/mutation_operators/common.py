@@ -74,6 +74,12 @@ class Example:
 # anything)
 INVERTED = ("invert", "negat", "opposite", "flip", "backwards", "wrong way round",
             "the wrong way", "other way round", "other way around")
+# what a deleted statement did, as the stem of a verb: "never" or "doesn't" alone is in any bug report; with the
+# verb of what the code no longer does it is not
+_DONE = ("defin", "assign", "comput", "call", "set", "updat", "stor", "sav", "record", "add", "append", "increment",
+         "decrement", "reset", "clear", "clos", "releas", "check", "validat", "creat", "initiali", "sum", "count",
+         "appl", "writ", "put", "mark", "remov", "regist", "emit", "notif", "advanc", "mov", "bump", "rais", "get",
+         "wait", "lock", "unlock", "flush", "copy", "sort", "delet", "pop", "push", "yield", "look")
 # how reviewers say something that should happen does not
 MISSING = (
     "missing", "omit", "forgot", "forget", "no longer", "removed", "deleted", "lacks", "lacking", "absent",
@@ -81,12 +87,7 @@ MISSING = (
     "not added", "not appended", "not incremented", "not decremented", "not checked", "not validated", "leaves out",
     "left out", "neglect", "fails to", "failing to", "ignor", "without ever", "without record", "without updat",
     "without sav", "without stor", "without call", "without defin", "without assign", "undefined", "not defined",
-    # "never" alone is in any bug report; "never" with the verb of what the code no longer does is not
-    "never defin", "never assign", "never comput", "never call", "never set", "never updat", "never stor",
-    "never sav", "never record", "never add", "never append", "never increment", "never decrement", "never reset",
-    "never clear", "never clos", "never releas", "never check", "never validat", "never creat", "never initiali",
-    "never sum", "never count", "never appl", "never writ", "never put", "never mark", "never remov", "never regist",
-    "never emit", "never notif", "never advanc", "never mov", "never bump", "never rais", "never get", "never gets",
+    *(f"{negation} {verb}" for verb in _DONE for negation in ("never", "doesnt", "does not", "no longer")),
     "nameerror", "unbound", "no body", "not implemented", "isnt implemented", "stub",
     # a deleted `return`: the function falls off its end
     "lost its return", "lost the return", "no return", "missing return", "return statement", "without a return",
