@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from redpen_bench.model.code_style import as_table
 from redpen_bench.model.corpus_files import (
     CorpusError,
     check_link,
@@ -101,6 +102,7 @@ class Corpus:
     file_hashes: dict[str, str] = field(repr=False)
     generic_explanations: tuple[str, ...] = ()  # bug vocabulary with no item specifics: must score low
     generated: dict | None = field(default=None, repr=False)  # corpus.toml [generated]: made by `mutate`
+    code_style: dict | None = field(default=None, repr=False)  # corpus.toml [code_style]: what tools lint with
 
     @cached_property
     def hash(self) -> str:
@@ -243,6 +245,7 @@ def load_corpus(root: str | Path | None = None) -> Corpus:
         file_hashes=file_hashes | item_hashes,
         generic_explanations=_generic_explanations(root),
         generated=meta.generated,
+        code_style=as_table(meta.code_style),
     )
 
 
