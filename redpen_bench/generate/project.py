@@ -58,7 +58,9 @@ def project_test_text(killed: Killed, snippet, root: Path, settings: Settings, b
                         else killed.tests)),
         python=repr(recorded_python(root, settings.python)), env=repr([list(p) for p in settings.env]),
         test_args=repr(list(settings.test_args)),
-        source_sha=repr(digest(source)), modules=repr(modules), ignored=repr(NOT_PROJECT))
+        # the project file's bytes, as the check reads them: it may be in the encoding its cookie declares
+        source_sha=repr(hashlib.sha256(killed.unit.path.read_bytes()).hexdigest()), modules=repr(modules),
+        ignored=repr(NOT_PROJECT))
 
 
 def mutate_project(project: Path, out: Path, options: Options, jobs: int, progress: Progress,

@@ -24,6 +24,7 @@ from redpen_bench.model.corpus_files import (
 )
 from redpen_bench.model.corpus_toml import read_corpus_toml, read_generic_explanations
 from redpen_bench.model.item_fields import DEFECTIVE_VARIANTS, ItemToml, read_explanations, read_item_toml
+from redpen_bench.model.lines import count_lines
 
 SCORED_VARIANTS = ("original", "disguised", "fixed", "clean")
 REPAIR_OF = {"original": "fixed", "disguised": "disguised_fixed"}
@@ -194,7 +195,7 @@ def _variants(folder: Path, toml: ItemToml, files: dict[str, bytes]) -> tuple[di
             if name in ("original", "fixed") or table is not None:
                 raise CorpusError(f"{path}: file missing")
             continue
-        n_lines[name] = len(read_text(path, files[path.name]).splitlines())  # an unreadable control fails here
+        n_lines[name] = count_lines(read_text(path, files[path.name]))  # an unreadable control fails here
         digest = sha256_bytes(files[path.name])
         if name not in DEFECTIVE_VARIANTS:
             variants[name] = Variant(toml.id, name, path, digest)

@@ -111,7 +111,7 @@ def plan_run(
     for spec in specs.ensembles if ensembles else [*specs.reviewers, *specs.imports]:
         reviewer = make_step(spec, context)
         fingerprint = reviewer.answer_fingerprint()
-        done = folder.done(spec.key, fingerprint) if folder.verdicts_path.exists() else set()
+        done = folder.done(spec.key, fingerprint, corpus) if folder.verdicts_path.exists() else set()
         before = stored.get(spec.key, {}).get("fingerprint")
         if before and before != fingerprint:
             stale.append(spec.key)  # its profile, tool version, model, prompt or file changed: asked again
