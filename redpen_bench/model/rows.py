@@ -130,8 +130,8 @@ class VerdictRow(msgspec.Struct, frozen=True, kw_only=True):
 
 FIELDS = frozenset(VerdictRow.__struct_fields__) - {"extras"}  # the keys a stored row spells as fields
 # the fields every row has (written always), and those a row carries or not (UNSET), in the Struct's order
-REQUIRED_FIELDS = VerdictRow.__struct_fields__[:VerdictRow.__struct_fields__.index("findings")]
-OPTIONAL_FIELDS = VerdictRow.__struct_fields__[len(REQUIRED_FIELDS):-1]
+CORE_FIELDS = VerdictRow.__struct_fields__[:VerdictRow.__struct_fields__.index("findings")]
+OPTIONAL_FIELDS = VerdictRow.__struct_fields__[len(CORE_FIELDS):-1]
 _convert = msgspec.convert
 
 # what a field must be, in words: the message of a row that has it wrong
@@ -198,7 +198,7 @@ def row_columns(rows: Iterable[VerdictRow]) -> dict[str, list]:
     """The rows as columns (a table's): every required field, the optional ones some row carries (None where
     another does not) and the extras' keys some row has."""
     rows = list(rows)
-    columns = {name: [getattr(row, name) for row in rows] for name in REQUIRED_FIELDS}
+    columns = {name: [getattr(row, name) for row in rows] for name in CORE_FIELDS}
     for name in OPTIONAL_FIELDS:
         values = [getattr(row, name) for row in rows]
         if any(value is not UNSET for value in values):

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from redpen_bench.model.corpus import Corpus
-from redpen_bench.model.rows import VerdictRow
+from redpen_bench.model.rows import VerdictRow, as_rows
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 BASE_ID = "CORPUS"
@@ -94,7 +94,7 @@ def _driver(key: str, entry: Mapping[str, Any], rules: list[str]) -> dict:
     return driver
 
 
-def sarif_log(rows: Sequence[VerdictRow], corpus: Corpus, reviewers: Mapping[str, Mapping[str, Any]],
+def sarif_log(rows: Sequence[VerdictRow | dict], corpus: Corpus, reviewers: Mapping[str, Mapping[str, Any]],
               only: Sequence[str] | None = None, corpus_uri: str | None = None) -> dict:
     """The log of `rows` (every reviewer in them, or `only` those): `reviewers` is the run manifest's
     reviewer table (key -> spec, family, info). `corpus_uri`, a file URI ending in "/", fills CORPUS's uri."""
@@ -112,14 +112,14 @@ def write_sarif(path: Path, rows: Sequence[VerdictRow], corpus: Corpus, reviewer
         out.write('],"version":"2.1.0"}\n')
 
 
-def sarif_runs(rows: Sequence[VerdictRow], corpus: Corpus, reviewers: Mapping[str, Mapping[str, Any]],
+def sarif_runs(rows: Sequence[VerdictRow | dict], corpus: Corpus, reviewers: Mapping[str, Mapping[str, Any]],
                only: Sequence[str] | None = None, corpus_uri: str | None = None) -> Iterator[dict]:
     """One SARIF run per reviewer, in the log's order."""
     order = {(v.item_id, v.name): i for i, v in enumerate(corpus.snippets)}
     paths = {(v.item_id, v.name): v.rel_path for v in corpus.snippets}
     hashes = {v.rel_path: v.sha256 for v in corpus.snippets}
     by_reviewer: dict[str, list[VerdictRow]] = {}
-    for row in rows:
+    for row in as_rows(rows):
         by_reviewer.setdefault(row.reviewer, []).append(row)
     keys = sorted(by_reviewer) if only is None else [k for k in only if k in by_reviewer]
     base: dict[str, Any] = {"description": {"text": f"the corpus folder ({corpus.name} {corpus.version}, "

@@ -17,7 +17,7 @@ import pandas as pd
 
 from redpen_bench.model.corpus import Corpus
 from redpen_bench.model.keywords import DEFAULT_MODE, keyword_recall
-from redpen_bench.model.rows import REQUIRED_FIELDS, VerdictRow, as_rows, latest_rows, row_columns
+from redpen_bench.model.rows import CORE_FIELDS, VerdictRow, as_rows, latest_rows, row_columns
 from redpen_bench.scoring.metrics import COLUMNS, MEASURES, METRICS, shares
 
 SCHEMA_VERSION = 1
@@ -87,7 +87,7 @@ def ground_truth(corpus: Corpus) -> pd.DataFrame:
 def _dedupe(rows: Iterable[VerdictRow | dict]) -> pd.DataFrame:
     frame = pd.DataFrame(row_columns(latest_rows(as_rows(rows))))
     if frame.empty:
-        return pd.DataFrame(columns=list(REQUIRED_FIELDS))
+        return pd.DataFrame(columns=list(CORE_FIELDS))
     if "lenient" not in frame:  # no row carries it
         frame["lenient"] = False
     # latest_rows kept the last row per snippet (as in run folders); reviewers by name and samples in order, so

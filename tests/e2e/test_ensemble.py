@@ -24,7 +24,7 @@ def run(corpus, specs, folder):
 
 
 def by_reviewer(rows, key):
-    return {(r["item"], r["variant"]): r for r in rows if r["reviewer"] == key}
+    return {(r.item, r.variant): r for r in rows if r.reviewer == key}
 
 
 def averages(rows, corpus):
@@ -36,10 +36,10 @@ def test_union_of_always_no_and_oracle_is_the_oracle(fixture_corpus, tmp_path):
     ensemble, oracle = by_reviewer(rows, "ensemble:always-no+oracle"), by_reviewer(rows, "oracle")
     assert len(ensemble) == len(fixture_corpus.snippets)
     for key, row in ensemble.items():
-        assert row["defect"] == oracle[key]["defect"]
-        assert row["lines"] == oracle[key]["lines"]
-        if row["defect"]:
-            assert row["explanation"] == f"[oracle] {oracle[key]['explanation']}"
+        assert row.defect == oracle[key].defect
+        assert row.lines == oracle[key].lines
+        if row.defect:
+            assert row.explanation == f"[oracle] {oracle[key].explanation}"
     assert averages(rows, fixture_corpus)["ensemble:always-no+oracle"] == pytest.approx(1.0)
 
 
@@ -69,7 +69,7 @@ def test_components_listed_in_the_same_run_are_run_once(fixture_corpus, tmp_path
     run(fixture_corpus, ["ensemble:oracle+always-no", "oracle", "always-no"], folder)
     lines = [json.loads(line) for line in (folder / "verdicts.jsonl").read_text().splitlines()]
     n = len(fixture_corpus.snippets)
-    counts = {k: sum(r["reviewer"] == k for r in lines) for k in ("oracle", "always-no")}
+    counts = {k: sum(r.reviewer == k for r in lines) for k in ("oracle", "always-no")}
     assert counts == {"oracle": n, "always-no": n}
 
 
@@ -78,22 +78,22 @@ def test_majority_vote_with_three(fixture_corpus, tmp_path):
     spec = "ensemble-vote:always-yes+always-no+oracle"
     rows = run(fixture_corpus, [spec], tmp_path / "run")
     ensemble, oracle = by_reviewer(rows, spec), by_reviewer(rows, "oracle")
-    assert {k: r["defect"] for k, r in ensemble.items()} == {k: r["defect"] for k, r in oracle.items()}
+    assert {k: r.defect for k, r in ensemble.items()} == {k: r.defect for k, r in oracle.items()}
     assert averages(rows, fixture_corpus)[spec] == pytest.approx(1.0)
-    some_yes = next(r for r in ensemble.values() if r["defect"])
-    assert some_yes["explanation"].startswith("[always-yes]") and "\n[oracle] " in some_yes["explanation"]
+    some_yes = next(r for r in ensemble.values() if r.defect)
+    assert some_yes.explanation.startswith("[always-yes]") and "\n[oracle] " in some_yes.explanation
 
 
 def test_ties_are_no(fixture_corpus, tmp_path):
     rows = run(fixture_corpus, ["ensemble-vote:always-yes+always-no", "ensemble-vote:always-yes+oracle"],
                tmp_path / "run")
-    assert not any(r["defect"] for r in by_reviewer(rows, "ensemble-vote:always-yes+always-no").values())
+    assert not any(r.defect for r in by_reviewer(rows, "ensemble-vote:always-yes+always-no").values())
     both = by_reviewer(rows, "ensemble-vote:always-yes+oracle")
     snippets = {(v.item_id, v.name): v for v in fixture_corpus.snippets}
     # defective: 2 of 2 say yes; controls: 1 of 2, a tie
-    assert all(r["defect"] == snippets[k].defective for k, r in both.items())
+    assert all(r.defect == snippets[k].defective for k, r in both.items())
     union = run(fixture_corpus, ["ensemble:always-yes+always-no"], tmp_path / "run2")
-    assert all(r["defect"] for r in by_reviewer(union, "ensemble:always-yes+always-no").values())
+    assert all(r.defect for r in by_reviewer(union, "ensemble:always-yes+always-no").values())
 
 
 def test_a_component_error_makes_an_error_row_naming_it(tmp_path):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from msgspec import UNSET
 
 from redpen_bench.model.verdict import parse_answer
 from redpen_bench.reviewers.base import ReviewOptions
@@ -36,8 +37,8 @@ def test_a_short_key_never_rewrites_an_answer(key, tmp_path, llm_env, monkeypatc
     rows = RunFolder(tmp_path / "r").rows()
     assert not result.failures and len(rows) == N_SNIPPETS
     expected = parse_answer(ANSWER)
-    assert all(r["raw"] == ANSWER and r["explanation"] == expected.explanation for r in rows)
-    assert all("[key]" not in r["raw"] for r in rows)
+    assert all(r.raw == ANSWER and r.explanation == expected.explanation for r in rows)
+    assert all("[key]" not in r.raw for r in rows)
 
 
 def test_a_long_key_is_scrubbed_as_a_whole_token_with_its_masked_forms():
@@ -66,9 +67,9 @@ def test_a_huge_answer_is_parsed_whole_and_stored_cut(tmp_path, llm_env):
         lines = (tmp_path / out / "verdicts.jsonl").read_text().splitlines()
         assert max(len(line.encode()) for line in lines) < 2 * MAX_STORED_BYTES + 2048
         rows = [json.loads(line) for line in lines]
-        [cut] = [r for r in rows if r.get("truncated")]
-        assert cut["truncated"] is True and cut["defect"] is True and cut["lines"] == [2]
-        assert len(cut["raw"].encode()) <= MAX_STORED_BYTES and huge.startswith(cut["raw"])
-        assert cut["explanation"].startswith("off-by-one in the slice.")
+        [cut] = [r for r in rows if r.truncated]
+        assert cut.truncated is True and cut.defect is True and cut.lines == [2]
+        assert len(cut.raw.encode()) <= MAX_STORED_BYTES and huge.startswith(cut.raw)
+        assert cut.explanation.startswith("off-by-one in the slice.")
         others = [r for r in rows if r is not cut]
-        assert all("truncated" not in r and r["raw"] == small for r in others)  # other rows are unchanged
+        assert all(r.truncated is UNSET and r.raw == small for r in others)  # other rows are unchanged
