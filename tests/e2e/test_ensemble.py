@@ -8,6 +8,7 @@ import subprocess
 import pytest
 
 from redpen_bench.model.corpus import load_corpus
+from redpen_bench.model.rows import VerdictRow
 from redpen_bench.reviewers import parse_spec
 from redpen_bench.reviewers.base import ReviewOptions, SpecError
 from redpen_bench.run.folder import RunFolder
@@ -67,7 +68,7 @@ def test_components_listed_in_the_same_run_are_run_once(fixture_corpus, tmp_path
     """The runner starts the ensemble after its siblings finish, so it finds their verdicts and asks nothing."""
     folder = tmp_path / "run"
     run(fixture_corpus, ["ensemble:oracle+always-no", "oracle", "always-no"], folder)
-    lines = [json.loads(line) for line in (folder / "verdicts.jsonl").read_text().splitlines()]
+    lines = [VerdictRow.from_dict(json.loads(line)) for line in (folder / "verdicts.jsonl").read_text().splitlines()]
     n = len(fixture_corpus.snippets)
     counts = {k: sum(r.reviewer == k for r in lines) for k in ("oracle", "always-no")}
     assert counts == {"oracle": n, "always-no": n}
@@ -96,15 +97,20 @@ def test_ties_are_no(fixture_corpus, tmp_path):
     assert all(r.defect for r in by_reviewer(union, "ensemble:always-yes+always-no").values())
 
 
+def answer(**fields) -> VerdictRow:
+    """A component's stored row: what combine reads."""
+    return VerdictRow(reviewer="c", item="i", variant="original", **fields)
+
+
 def test_a_component_error_makes_an_error_row_naming_it(tmp_path):
     ensemble = _step("ensemble:always-no+oracle", tmp_path)
-    good = {"defect": True, "lines": [3], "explanation": "x", "error": None}
-    verdict = ensemble.combine([("always-no", {"defect": False, "error": "tool crashed"}), ("oracle", good)])
+    good = answer(defect=True, lines=[3], explanation="x")
+    verdict = ensemble.combine([("always-no", answer(defect=False, error="tool crashed")), ("oracle", good)])
     assert verdict.error == "component always-no failed: tool crashed"
     assert ensemble.combine([("always-no", None), ("oracle", good)]).error == "component always-no gave no verdict"
     # an unreadable answer counts as no, as the scorer counts it
     vote = _step("ensemble-vote:always-no+oracle+always-yes", tmp_path)
-    unparsed = {"defect": None, "lines": [9], "explanation": "?", "error": None}
+    unparsed = answer(defect=None, lines=[9], explanation="?")
     verdict = vote.combine([("always-no", unparsed), ("oracle", good), ("always-yes", unparsed)])
     assert verdict.defect is False
 
@@ -112,8 +118,8 @@ def test_a_component_error_makes_an_error_row_naming_it(tmp_path):
 def test_union_lines_only_from_components_that_said_yes(tmp_path):
     ensemble = _step("ensemble:always-no+oracle", tmp_path)
     verdict = ensemble.combine([
-        ("always-no", {"defect": False, "lines": [1, 2], "explanation": "ignored", "error": None}),
-        ("oracle", {"defect": True, "lines": [5, 3], "explanation": "off by one", "error": None}),
+        ("always-no", answer(defect=False, lines=[1, 2], explanation="ignored")),
+        ("oracle", answer(defect=True, lines=[5, 3], explanation="off by one")),
     ])
     assert (verdict.defect, verdict.lines, verdict.explanation) == (True, [3, 5], "[oracle] off by one")
 

@@ -159,7 +159,7 @@ def test_odd_usage_from_a_server_is_unknown_and_no_answer_is_lost(usage, tmp_pat
     for row in rows:  # recorded as unknown; a count the server did give is kept
         for key, sent in (("input_tokens", usage.get("prompt_tokens")), ("output_tokens",
                                                                            usage.get("completion_tokens"))):
-            assert row[key] == (sent if type(sent) is int and sent >= 0 else None)
+            assert getattr(row, key) == (sent if type(sent) is int and sent >= 0 else None)
         assert row.cost_usd is None or row.cost_usd >= 0
     code, out, err = run_cli(["score", tmp_path / "r", "--corpus", FIXTURE_CORPUS, "--format", "json"], capsys)
     assert code == 0 and json.loads(out)["reviewers"]["openai:gpt-4o-mini"]["missing"] == 0

@@ -7,6 +7,7 @@ import json
 import pytest
 from msgspec import UNSET
 
+from redpen_bench.model.rows import VerdictRow
 from redpen_bench.model.verdict import parse_answer
 from redpen_bench.reviewers.base import ReviewOptions
 from redpen_bench.reviewers.llm.answers import MAX_STORED_BYTES
@@ -66,7 +67,7 @@ def test_a_huge_answer_is_parsed_whole_and_stored_cut(tmp_path, llm_env):
     for out in ("r", "again"):
         lines = (tmp_path / out / "verdicts.jsonl").read_text().splitlines()
         assert max(len(line.encode()) for line in lines) < 2 * MAX_STORED_BYTES + 2048
-        rows = [json.loads(line) for line in lines]
+        rows = [VerdictRow.from_dict(json.loads(line)) for line in lines]
         [cut] = [r for r in rows if r.truncated]
         assert cut.truncated is True and cut.defect is True and cut.lines == [2]
         assert len(cut.raw.encode()) <= MAX_STORED_BYTES and huge.startswith(cut.raw)

@@ -127,7 +127,7 @@ def test_a_changed_replay_file_replaces_its_rows(fixture_corpus, tmp_path):
     rows = RunFolder(tmp_path / "run").rows("model")
     assert len(rows) == len(second) and not any(r.defect for r in rows)
     table = score_rows(rows, fixture_corpus).to_json()["reviewers"]["model"]
-    always_no = score_rows([r | {"reviewer": "no"} for r in rows], fixture_corpus).to_json()["reviewers"]["no"]
+    always_no = score_rows([r.replace(reviewer="no") for r in rows], fixture_corpus).to_json()["reviewers"]["no"]
     assert table["average"] == always_no["average"]
     again = run_reviewers(fixture_corpus, [f"replay:{path}"], tmp_path / "run", ReviewOptions())
     assert again.new_rows == {} and again.refreshed == []  # unchanged file: nothing stored twice
@@ -148,7 +148,7 @@ def test_rows_hashed_for_another_corpus_are_refused(fixture_corpus, tmp_path):
     """A row whose snippet hash names another file than this corpus's is refused, never re-hashed."""
     run_reviewers(fixture_corpus, ["oracle"], tmp_path / "orig", ReviewOptions())
     stored = [json.loads(line) for line in (tmp_path / "orig" / "verdicts.jsonl").read_text().splitlines()]
-    assert all(r.snippet for r in stored)
+    assert all(r["snippet"] for r in stored)  # the JSON a replay file holds
     stored[2]["snippet"] = "f" * 16
     path = write_rows(tmp_path / "log.jsonl", stored)
     with pytest.raises(InputError, match="line 3: field 'snippet'"):
