@@ -69,7 +69,7 @@ def test_error_rows_are_retried(tmp_path, fixture_corpus):
     folder = RunFolder(out)
     first = folder.rows()[0]
     with folder.verdicts_path.open("a") as f:
-        f.write(json.dumps(dict(first, defect=None, error="boom")) + "\n")
+        f.write(first.replace(defect=None, error="boom").to_json() + "\n")
     assert len(folder.done("always-no")) == len(fixture_corpus.snippets) - 1
     result = run_reviewers(fixture_corpus, ["always-no"], out, ReviewOptions())
     assert result.new_rows == {"always-no": 1}
