@@ -18,6 +18,7 @@ from typing import Annotated, Any, Literal, TypeVar
 import msgspec
 from msgspec import UNSET, UnsetType
 
+from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import SCORED_VARIANTS, Variant
 from redpen_bench.model.findings import StoredFinding
 from redpen_bench.model.typed import error_place
@@ -174,10 +175,22 @@ def row_problem(row: object) -> str | None:
     return None
 
 
+class RowError(InputError, ValueError):
+    """A JSON object given as a verdict row that is not one."""
+
+
 def as_rows(rows: Iterable[VerdictRow | dict]) -> list[VerdictRow]:
-    """Rows given as rows or as their JSON objects (a caller of the API, a test), as rows; ValueError naming the
-    field of one that is not a row."""
-    return [row if type(row) is VerdictRow else VerdictRow.from_dict(dict(row)) for row in rows]
+    """Rows given as rows or as their JSON objects (a caller of the API, a test), as rows; RowError naming the
+    row and the field of one that is not a row."""
+    return [row if type(row) is VerdictRow else _as_row(row) for row in rows]
+
+
+def _as_row(data: object) -> VerdictRow:
+    try:
+        return VerdictRow.from_dict(dict(data) if isinstance(data, dict) else data)
+    except ValueError as exc:
+        names = (data.get(key) for key in ("reviewer", "item", "variant")) if isinstance(data, dict) else ()
+        raise RowError(f"verdict row ({', '.join(map(str, names))}): {exc}") from None
 
 
 def row_key(row: VerdictRow) -> tuple:
