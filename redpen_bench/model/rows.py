@@ -94,9 +94,8 @@ class VerdictRow(msgspec.Struct, frozen=True, kw_only=True):
         for key in USAGE_FIELDS:
             if key in data:
                 data[key] = token_count(data[key])
-        unknown = data.keys() - FIELDS
-        if unknown:  # kept in their order, as the row gave them
-            data[_EXTRAS_KEY] = {key: value for key, value in data.items() if key in unknown}
+        if not FIELDS.issuperset(data):  # keys it does not know: kept in their order, as the row gave them
+            data[_EXTRAS_KEY] = {key: value for key, value in data.items() if key not in FIELDS}
         try:
             return _convert(data, cls)
         except msgspec.ValidationError as exc:
@@ -195,7 +194,7 @@ def _as_row(data: object) -> VerdictRow:
 
 def row_key(row: VerdictRow) -> tuple:
     """What a row answers: (reviewer, item, variant, sample). A later row with the same key replaces it."""
-    return row.key
+    return row.reviewer, row.item, row.variant, row.sample
 
 
 def latest_rows(rows: Iterable[T], key: Callable[[T], Hashable] = row_key) -> list[T]:
