@@ -86,7 +86,7 @@ def test_scores_through_the_real_scorer(corpus, tmp_path):
 
 def test_several_runs_are_all_read_and_rules_keep_their_tool(corpus, tmp_path):
     rows = run_sarif(corpus, LOGS / "two_runs.sarif", tmp_path)
-    yes = {key: row.findings for key, row in rows.items() if row.defect}
+    yes = {key: row.to_dict()["findings"] for key, row in rows.items() if row.defect}  # as stored
     assert yes == {
         ("t1-total", "original"): [{  # reported twice in the log, one finding
             "line": 3, "end_line": 3, "rule": "Pyright:reportOperatorIssue",
