@@ -298,10 +298,12 @@ def check_mutate_source(project, from_corpus, sources: Sequence[str] = (), tests
 
 def mutate(out: str | Path, options: MutateOptions | None = None, project: str | Path | None = None,
            from_corpus: str | Path | None = None, jobs: int | None = None, progress: Progress | None = None,
-           sources: Sequence[str] = (), tests: Sequence[str] = (), executor=None):
+           sources: Sequence[str] = (), tests: Sequence[str] = (), executor=None, name: str | None = None,
+           licence: str | None = None):
     """A generated corpus at `out`: mutants killed by their tests, of a corpus's correct files (`from_corpus`)
     or of a project's sources (`project`; `sources`: globs, `tests`: pytest paths). `jobs`: checks at once
-    (default: cores); `executor`: an open run.executor.Executor, or None for this machine's pools."""
+    (default: cores); `executor`: an open run.executor.Executor, or None for this machine's pools. `name`,
+    `licence`: corpus.toml's (default: the project's own, generate/project_metadata.py; the source corpus's)."""
     check_mutate_source(project, from_corpus, sources, tests)
     from redpen_bench.generate.units import Options
 
@@ -309,10 +311,11 @@ def mutate(out: str | Path, options: MutateOptions | None = None, project: str |
     if from_corpus is not None:
         from redpen_bench.generate.mutate import mutate_from_corpus
 
-        return mutate_from_corpus(Path(from_corpus), Path(out), options, jobs, progress, executor)
+        return mutate_from_corpus(Path(from_corpus), Path(out), options, jobs, progress, executor, name, licence)
     from redpen_bench.generate.project import mutate_project
 
-    return mutate_project(Path(project), Path(out), options, jobs, progress, tuple(sources), tuple(tests), executor)
+    return mutate_project(Path(project), Path(out), options, jobs, progress, tuple(sources), tuple(tests), executor,
+                          name, licence)
 
 
 def export_sarif(run_dir: str | Path, corpus: Corpus, out: str | Path | None = None,

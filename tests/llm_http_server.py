@@ -6,7 +6,8 @@ mid-answer. Every request is logged (path, model, body, headers, the prompt's ha
 with `"stream": true` gets its answer as server-sent events, as the real APIs send it; `trickle` streams a piece
 every `delay` seconds until the client hangs up (a model that never stops), noting when it did; `unfinished`
 ends the stream with `[DONE]` and no chunk that says why the answer finished, as llama-cpp-python's server does to
-a streaming answer it interrupts when another request arrives.
+a streaming answer it interrupts when another request arrives; `unstreamed` ignores `"stream": true` and answers
+with one ordinary `chat.completion` body, as some proxies and servers do.
 
     python tests/llm_http_server.py --delay 0.2      # prints the port, serves until killed
 """
@@ -29,13 +30,14 @@ DEFAULT_ANSWER = "DEFECT: yes\nLINES: 2\nEXPLANATION: off-by-one: the slice drop
 
 @dataclass
 class Action:
-    kind: str = "answer"  # answer | status | cut | raw | trickle | unfinished
+    kind: str = "answer"  # answer | status | cut | raw | trickle | unfinished | unstreamed
     text: str = DEFAULT_ANSWER
     status: int = 200
     headers: dict[str, str] = field(default_factory=dict)
     body: bytes | None = None  # for status/raw
     delay: float = 0.0  # seconds before answering (past the client's timeout = a stall)
     usage: dict | None = None  # the Chat Completions usage to report instead of the counted one (odd values too)
+    content_type: str = "application/json"  # of a status/raw/unstreamed body
 
 
 @dataclass
@@ -154,7 +156,11 @@ class _Handler(BaseHTTPRequestHandler):
         if action.kind in ("status", "raw"):
             payload = action.body if action.body is not None else json.dumps(
                 {"error": {"message": f"scripted {action.status}", "type": "server_error"}}).encode()
-            self._send(action.status, payload, action.headers)
+            self._send(action.status, payload, action.headers, action.content_type)
+            return
+        if action.kind == "unstreamed":
+            payload = json.dumps(self._completion(request, action.text, action.usage)).encode()
+            self._send(200, payload, action.headers, action.content_type)
             return
         if request.body.get("stream") and not request.path.endswith("/messages"):
             chunks = self._chunks(request, action.text, action.usage)

@@ -15,6 +15,12 @@ from dataclasses import dataclass, field
 from redpen_bench.model.json_text import parse_json
 
 MAX_RANGE = 500  # "LINES: 1-100000" is not a localisation; cap the expansion of a range
+# the numbers LINES is read for: an answer naming 200,000 lines made a 1.5 MB row, and 2 million took 5.5 s of
+# CPU to read (benchmarks/README.md, issue 34.6). The first MAX_LINES named (a range counts each of its lines)
+# are kept, the rest are never read, and the verdict says so (lines_cut; its row says "truncated": true). A
+# review names a handful of lines: 1000 is far past any real answer.
+MAX_LINES = 1000
+MAX_DIGITS = 9  # a longer number is no line (and int() refuses more than 4300 digits)
 
 
 @dataclass
@@ -25,6 +31,7 @@ class Verdict:
     raw: str = ""
     error: str | None = None
     lenient: bool = False  # reading it took more than the plain three labelled lines in order
+    lines_cut: bool = False  # the answer named more than MAX_LINES lines: `lines` holds the first MAX_LINES
 
 
 _THINK_BLOCK = re.compile(r"<(think|thinking|reasoning)>.*?</\1>", re.IGNORECASE | re.DOTALL)
@@ -45,8 +52,9 @@ _REF = rf"[`\"']?{_PREFIX}(\d+)(?!\d)[`\"']?"  # `33` is a line; the 100 in `x /
 # "33 - 100 is wrong" is a dash and a reason, not a range: a spaced dash needs a range end that no word follows
 _THRU = rf"(?:\s*(?:\.\.|\bto\b|\bthrough\b)\s*|[-–—]|\s*[-–—]\s*(?={_PREFIX}\d+(?!\d)(?!\s+(?!and\b)[a-z])))"
 _ITEM = rf"{_REF}(?:{_THRU}{_REF})?"
-_ITEMS = re.compile(_ITEM, re.IGNORECASE)
-_LIST = re.compile(rf"[\[(]?\s*{_ITEM}(?:\s*(?:,\s*(?:and\b|&)?|&|\band\b)\s*{_ITEM})*", re.IGNORECASE)
+# a list is its first item, then items each after a separator: matched one at a time, to stop at MAX_LINES
+_FIRST = re.compile(rf"[\[(]?\s*{_ITEM}", re.IGNORECASE)
+_NEXT = re.compile(rf"\s*(?:,\s*(?:and\b|&)?|&|\band\b)\s*{_ITEM}", re.IGNORECASE)
 # what may be left after a list (or stand instead of one) without being prose
 _NO_LINES = re.compile(r"\W*(?:none|n/?a|null|nil|nothing)?\W*", re.IGNORECASE)
 
@@ -84,37 +92,67 @@ def parse_yes_no(value: object) -> bool | None:
     return None
 
 
-def _leading_list(text: str) -> tuple[list[int], str]:
-    """The lines of the list `text` starts with, and the rest of `text`."""
-    match = _LIST.match(text)
-    if not match:
-        return [], text
-    found: set[int] = set()
-    for item in _ITEMS.finditer(match.group()):
-        start, end = sorted((int(item.group(1)), int(item.group(2) or item.group(1))))
-        if start >= 1 and end - start <= MAX_RANGE:
-            found.update(range(start, end + 1))
-    return sorted(found), text[match.end() :]
+class _Named:
+    """The lines a verdict names, in the order named, up to MAX_LINES numbers (a range counts each line)."""
+
+    def __init__(self) -> None:
+        self.found: dict[int, None] = {}  # a dict: named in order, each once
+        self.numbers = 0  # named so far, a line named twice counted twice: what bounds the reading
+        self.cut = False
+
+    def add(self, start: int, end: int) -> bool:
+        """Name lines start..end; False once MAX_LINES numbers are named (the caller reads no more)."""
+        for line in range(start, end + 1):
+            if self.numbers >= MAX_LINES:
+                self.cut = True
+                return False
+            self.numbers += 1
+            self.found[line] = None
+        return True
+
+    def lines(self) -> list[int]:
+        return sorted(self.found)
 
 
-def _read_lines(text: str) -> tuple[list[int], bool]:
-    """The lines a LINES value names, and whether prose after them was left out."""
-    lines, rest = _leading_list(re.sub(r"[*_]+", "", text).strip())
-    return lines, not _NO_LINES.fullmatch(rest)
+def _leading_list(text: str, named: _Named) -> str:
+    """Name the lines of the list `text` starts with; the rest of `text` ("" once MAX_LINES are named)."""
+    match, rest = _FIRST.match(text), 0
+    while match:
+        first, last = match.group(1), match.group(2) or match.group(1)
+        if len(first) <= MAX_DIGITS and len(last) <= MAX_DIGITS:
+            start, end = sorted((int(first), int(last)))
+            if start >= 1 and end - start <= MAX_RANGE and not named.add(start, end):
+                return ""  # the rest is never read: 2 million numbers cost what 1000 do
+        rest = match.end()
+        match = _NEXT.match(text, rest)
+    return text[rest:]
+
+
+def _read_lines(text: str, named: _Named) -> bool:
+    """Name the lines a LINES value names; whether prose after them was left out."""
+    rest = _leading_list(re.sub(r"[*_]+", "", text).strip(), named)
+    return not named.cut and not _NO_LINES.fullmatch(rest)
 
 
 def parse_lines(value: object) -> list[int]:
     """Line numbers from `12, 14-16`, `L12 and L20`, `line 7`, `[3, 4]`, `none`, `N/A`, `-`; prose after the
-    list (`33 (uses // 100)`) names no lines."""
+    list (`33 (uses // 100)`) names no lines. At most the first MAX_LINES named."""
+    named = _Named()
+    _name_lines(value, named)
+    return named.lines()
+
+
+def _name_lines(value: object, named: _Named) -> bool:
+    """Name the lines `value` (a JSON field or a LINES text) names; False once MAX_LINES are named."""
     if isinstance(value, bool) or value is None:
-        return []
+        return True
     if isinstance(value, int):
-        return [value] if value > 0 else []
+        return value <= 0 or named.add(value, value)
     if isinstance(value, list):
-        return sorted({n for v in value for n in parse_lines(v)})
-    if not isinstance(value, str):
-        return []
-    return _read_lines(value)[0]
+        return all(_name_lines(v, named) for v in value)  # all() stops at the first False
+    if isinstance(value, str):
+        _read_lines(value, named)
+    return not named.cut
 
 
 def _from_json(text: str) -> Verdict | None:
@@ -136,11 +174,14 @@ def _from_json(text: str) -> Verdict | None:
         if defect is None:
             continue
         explanation = fields.get("explanation", "")
+        named = _Named()
+        _name_lines(fields.get("lines", []), named)
         return Verdict(
             defect=defect,
-            lines=parse_lines(fields.get("lines", [])),
+            lines=named.lines(),
             explanation=explanation if isinstance(explanation, str) else json.dumps(explanation),
             lenient=True,
+            lines_cut=named.cut,
         )
     return None
 
@@ -172,9 +213,9 @@ def _from_labels(text: str) -> Verdict | None:
                 else:
                     given.append((current, answer))
             elif current == "lines":
-                lines, dropped = _read_lines(value)
-                prose_left_out = prose_left_out or dropped
-                given.append((current, lines))
+                named = _Named()
+                prose_left_out = _read_lines(value, named) or prose_left_out
+                given.append((current, named))
             else:
                 value = value.strip(" *_`")
                 given.append((current, [value] if value else []))
@@ -182,9 +223,13 @@ def _from_labels(text: str) -> Verdict | None:
         if current == "explanation":
             given[-1][1].append(raw_line.strip())
         elif current == "lines" and line:
-            more, dropped = _read_lines(line)
-            if more and not dropped:  # the list goes on below its label, e.g. as bullets
-                given[-1] = (current, sorted(set(given[-1][1]) | set(more)))
+            more = _Named()
+            dropped = _read_lines(line, more)
+            if more.found and not dropped:  # the list goes on below its label, e.g. as bullets
+                named = given[-1][1]
+                for number in more.found:  # merged in place: a list of 200,000 bullets was quadratic
+                    if not named.add(number, number):
+                        break
             else:
                 current = None
     decisive = max((i for i, (name, _) in enumerate(given) if name == "defect"), default=None)
@@ -198,11 +243,13 @@ def _from_labels(text: str) -> Verdict | None:
         before = [v for n, v in given[:decisive] if n == name]
         return (after or before or [default])[-1]
 
+    lines = value_of("lines", _Named())
     return Verdict(
         defect=given[decisive][1],
-        lines=value_of("lines", []),
+        lines=lines.lines(),
         explanation="\n".join(value_of("explanation", [])).strip(),
         lenient=prose_left_out or [name for name, _ in given] != ["defect", "lines", "explanation"],
+        lines_cut=lines.cut,
     )
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from redpen_bench.model.corpus import Corpus
+from redpen_bench.model.lines import split_lines
 from redpen_bench.model.operators import legend
 from redpen_bench.model.verdict import mostly_unparsed
 from redpen_bench.report.finding import Finding, find
@@ -233,7 +234,7 @@ def _false_positives(table: ScoredTable, corpus: Corpus, tools: list[str]) -> di
         shown = []
         for entry in mine.head(MAX_FALSE_POSITIVES).itertuples():
             variant = items[entry.item].variants[entry.variant]
-            code = variant.text.splitlines()
+            code = split_lines(variant.text)
             named = list(entry.named)
             lines = [(n, code[n - 1]) for n in named[:MAX_LINES_SHOWN] if 1 <= n <= len(code)]
             explanation = entry.explanation if isinstance(entry.explanation, str) else ""

@@ -86,6 +86,9 @@ class ReviewOptions:
     side_by_side: int = 1
     # --executor: None or a local one: every tool runs in this process's own subprocesses, as always
     executor: TaskExecutor | None = None
+    # corpus.toml [code_style] (corpus/FORMAT.md): the project's own formatter and import-sort settings, which a
+    # tool that checks style lints with (ruff: [code_style.ruff]); None: the tool's defaults, as always
+    code_style: dict[str, Any] | None = None
 
 
 # emit(task, verdict, **meta): called once per task, from any thread; meta lands in the row.
@@ -148,6 +151,11 @@ class Reviewer:
     def progress_note(self) -> str:
         """What the progress line says beside the reviewer's name while it waits (an LLM's request timeout)."""
         return ""
+
+    def scrub(self, text: str) -> str:
+        """`text` with this reviewer's secrets (an LLM's API key) replaced: the run applies it to every error text
+        and traceback of this reviewer it stores. A reviewer that holds no secret returns `text` as it is."""
+        return text
 
 
 def error_verdict(message: str) -> Verdict:

@@ -116,7 +116,9 @@ class RunCache:
 
     def _open(self) -> Cache | None:
         with self._lock:
-            if self._cache is None and not self._broken:
+            if self._broken:  # a cache that failed once is never asked again, even if it opened fine
+                return None
+            if self._cache is None:
                 try:
                     self._cache = Cache(self.path)  # opened on first use: a run of baselines creates no file
                 except (sqlite3.Error, OSError, ValueError) as exc:
@@ -124,6 +126,9 @@ class RunCache:
             return self._cache
 
     def _break(self, exc: BaseException) -> None:
+        # dropped, not only flagged: a file another process holds let reads through and made every later flush
+        # wait out BUSY_SECONDS again, inside the LLM event loop, stalling every answer in flight (issue 34.3)
+        self._cache = None
         if not self._broken:
             self._broken = True
             log.warning("redpen-bench: warning: verdict cache %s: %s; this run goes on without it (answers are "
@@ -142,6 +147,8 @@ class RunCache:
             return {}
 
     def put_many(self, items: Mapping[str, Any]) -> None:
+        if self._broken:
+            return
         with self._pending_lock:
             self._pending.update(items)
             due = len(self._pending) >= BATCH or time.monotonic() - self._flushed >= BATCH_SECONDS

@@ -62,7 +62,7 @@ class Ensemble:
         self.family = spec.family
         self.majority = spec.family == "ensemble-vote"
         self.components = components_of(spec)
-        self.folder = context.folder
+        self.folder, self.corpus = context.folder, context.corpus
 
     def prepare(self, snippets) -> None:
         """Nothing to read before the run: the components' rows exist only once they have run."""
@@ -87,7 +87,9 @@ class Ensemble:
 
     def review(self, tasks: Sequence[Task], emit: Emit) -> None:
         keys = {spec.key for spec in self.components}
-        rows = {(r.reviewer, r.item, r.variant): r for r in self.folder.rows() if r.reviewer in keys and r.sample == 0}
+        # rows answering no snippet of the corpus (run/foreign.py) are not a component's answer
+        rows = {(r.reviewer, r.item, r.variant): r for r in self.folder.rows(corpus=self.corpus)
+                if r.reviewer in keys and r.sample == 0}
         for task in tasks:
             answers = [(spec.key, rows.get((spec.key, task.snippet.item_id, task.snippet.name)))
                        for spec in self.components]

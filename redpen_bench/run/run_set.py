@@ -82,7 +82,7 @@ def read_run_set(run_dirs: Sequence[str | Path | RunFolder], corpus: Corpus, com
     rows: list[VerdictRow] = []
     owner: dict[str, RunFolder] = {}
     for folder, manifest in zip(folders, manifests):
-        mine = folder.rows()
+        mine = folder.rows(corpus=corpus)  # rows answering no snippet of it are named and left out
         check_built_in_names(folder, manifest, mine)
         for name in dict.fromkeys(row.reviewer for row in mine):
             if name in owner:

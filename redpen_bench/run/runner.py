@@ -16,7 +16,7 @@ from redpen_bench.model.corpus import Corpus, Variant
 from redpen_bench.model.rows import VerdictRow
 from redpen_bench.model.verdict import Verdict
 from redpen_bench.reviewers import Spec, parse_spec, unique_specs
-from redpen_bench.reviewers.base import Emit, ReviewOptions, RunStep, Task, error_verdict
+from redpen_bench.reviewers.base import Emit, Reviewer, ReviewOptions, RunStep, Task, error_verdict
 from redpen_bench.run.cache import open_cache
 from redpen_bench.run.folder import RunFolder, RunFolderError, now
 from redpen_bench.run.folder_lock import lock_timeout_from_env
@@ -111,7 +111,7 @@ def plan_run(
     for spec in specs.ensembles if ensembles else [*specs.reviewers, *specs.imports]:
         reviewer = make_step(spec, context)
         fingerprint = reviewer.answer_fingerprint()
-        done = folder.done(spec.key, fingerprint) if folder.verdicts_path.exists() else set()
+        done = folder.done(spec.key, fingerprint, corpus) if folder.verdicts_path.exists() else set()
         before = stored.get(spec.key, {}).get("fingerprint")
         if before and before != fingerprint:
             stale.append(spec.key)  # its profile, tool version, model, prompt or file changed: asked again
@@ -163,14 +163,20 @@ def _run_one(plan: Plan, folder: RunFolder, progress: Progress | None, result: R
     except RunFolderError:  # the run folder cannot be written (a full disk): no reviewer's fault
         raise
     except Exception as exc:  # a crashing reviewer gives error rows; the others' results stand
-        message = f"{type(exc).__name__}: {exc}"
+        # an API key an error quotes reaches no file (issue 34.5): the reviewer knows its own secrets
+        scrub = plan.reviewer.scrub if isinstance(plan.reviewer, Reviewer) else _as_is
+        message = scrub(f"{type(exc).__name__}: {exc}")
         result.failures[key] = message
-        folder.update_reviewer(key, {"crash": traceback.format_exc(limit=8)})
+        folder.update_reviewer(key, {"crash": scrub(traceback.format_exc(limit=8))})
         for task in list(pending.values()):
             emit(task, error_verdict(f"reviewer crashed: {message}"))
     before = folder.read_manifest()["reviewers"].get(key, {}).get("rows_as", [])
     folder.update_reviewer(key, {"finished": now(), "seconds": round(time.monotonic() - started, 3),
                                  "rows_as": sorted(set(before) | row_keys)})
+
+
+def _as_is(text: str) -> str:
+    return text
 
 
 def run_reviewers(
@@ -187,6 +193,7 @@ def run_reviewers(
     that holds the run folder (default REDPEN_LOCK_TIMEOUT, else 600)."""
     lock_timeout = lock_timeout_from_env() if lock_timeout is None else lock_timeout
     options = options or ReviewOptions()
+    options = replace(options, code_style=corpus.code_style)  # the corpus's [code_style]: tools lint with it
     folder = RunFolder(run_dir)
     if not specs:
         raise InputError("--reviewer: no reviewer named")

@@ -124,6 +124,7 @@ def _tune(tool: str, corpus: Corpus, options: ReviewOptions | None, settings: Se
     tuning = tuning_for(tool)
     settings = settings or SearchSettings()
     options = options or ReviewOptions()
+    options = replace(options, code_style=corpus.code_style)  # the corpus's [code_style]: tools lint with it
     # the reviewers run here, not through the runner: the cache is opened here, once for every run of the tuning
     options = replace(options, cache=open_cache(options.cache))
 

@@ -102,6 +102,48 @@ def test_a_cache_locked_by_another_process_is_given_up_on(fixture_corpus, server
     assert str(path) in warning and "locked" in warning and "another process" in warning
 
 
+class CountingCache(Cache):
+    """The real cache, counting what the run asks of the file after opening it."""
+
+    calls: list[str] = []
+
+    def get_many(self, keys):
+        CountingCache.calls.append("get")
+        return super().get_many(keys)
+
+    def put_many(self, items):
+        CountingCache.calls.append("put")
+        return super().put_many(items)
+
+
+def test_after_the_warning_a_locked_cache_is_never_touched_again(fixture_corpus, server, tmp_path, caplog,
+                                                                monkeypatch):
+    """Issue 34.3: the run warned that it goes on without a cache another process holds, then kept using it:
+    every later flush waited out the busy timeout again, inside the event loop, stalling every answer."""
+    path = tmp_path / "cache.sqlite3"
+    Cache(path).put(cache_key(n=1), 1)  # an existing WAL cache: reads go on, writes wait for the lock
+    monkeypatch.setattr("redpen_bench.run.cache.BUSY_SECONDS", 0.5)  # a short wait, the same path
+    monkeypatch.setattr("redpen_bench.run.cache.BATCH", 1)  # a flush after every answer: each could touch it
+    monkeypatch.setattr("redpen_bench.run.cache.Cache", CountingCache)
+    monkeypatch.setattr(CountingCache, "calls", [])
+    locker = subprocess.Popen([sys.executable, "-c", LOCKER, str(path), "wal"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert locker.stdout.readline().strip() == "locked"
+        with caplog.at_level(logging.WARNING, "redpen_bench"):
+            options = ReviewOptions(base_url=f"{server.url}/v1", cache=path, concurrency=1)
+            result = run_reviewers(fixture_corpus, ["openai:gpt-4o-mini"], tmp_path / "run", options)
+    finally:
+        locker.stdin.close()
+        locker.wait(timeout=30)
+    rows = RunFolder(tmp_path / "run").rows()
+    assert not result.failures and len(rows) == N_SNIPPETS and not any(r["error"] for r in rows)
+    [warning] = cache_warnings(caplog)
+    assert "locked" in warning and "goes on without it" in warning
+    # one read (allowed while another process writes a WAL file), one write that waited and failed: no more
+    assert CountingCache.calls == ["get", "put"]
+
+
 class SmallDisk(Cache):
     """The cache on a disk with no room left: SQLite's page limit, per connection, makes it SQLITE_FULL."""
 

@@ -8,7 +8,7 @@ import pytest
 from msgspec import UNSET
 
 from redpen_bench.model.rows import VerdictRow
-from redpen_bench.model.verdict import parse_answer
+from redpen_bench.model.verdict import MAX_LINES, parse_answer
 from redpen_bench.reviewers.base import ReviewOptions
 from redpen_bench.reviewers.llm.answers import MAX_STORED_BYTES
 from redpen_bench.reviewers.llm.secrets import MIN_KEY_CHARS, Scrubber
@@ -74,3 +74,23 @@ def test_a_huge_answer_is_parsed_whole_and_stored_cut(tmp_path, llm_env):
         assert cut.explanation.startswith("off-by-one in the slice.")
         others = [r for r in rows if r is not cut]
         assert all(r.truncated is UNSET and r.raw == small for r in others)  # other rows are unchanged
+
+
+def test_an_answer_naming_200000_lines_is_stored_with_the_first_max_lines(tmp_path, llm_env):
+    """Issue 34.6: 200,000 numbers (1.3 MB) made a 1.5 MB row holding all of them."""
+    many = "DEFECT: yes\nLINES: " + ", ".join(str(n) for n in range(1, 200_001)) + "\nEXPLANATION: all of them"
+
+    def script(request):
+        return Action(text=many if request.index == 0 else DEFAULT_ANSWER)
+
+    with LLMServer(script=script) as server:
+        options = ReviewOptions(base_url=f"{server.url}/v1", concurrency=1, cache=tmp_path / "cache.sqlite3")
+        run_reviewers(corpus(), ["openai:gpt-4o-mini"], tmp_path / "r", options)
+        run_reviewers(corpus(), ["openai:gpt-4o-mini"], tmp_path / "again", options)  # from the cache
+        assert len(server.requests) == N_SNIPPETS
+    for out in ("r", "again"):
+        lines = (tmp_path / out / "verdicts.jsonl").read_text().splitlines()
+        assert max(len(line.encode()) for line in lines) < 2 * MAX_STORED_BYTES + 16 * 1024
+        [cut] = [r for r in (VerdictRow.from_dict(json.loads(line)) for line in lines) if r.truncated]
+        assert cut.defect is True and cut.lines == list(range(1, MAX_LINES + 1))
+        assert cut.explanation == "all of them"

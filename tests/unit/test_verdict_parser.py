@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from redpen_bench.model.verdict import parse_answer, parse_lines
+from redpen_bench.model.verdict import MAX_LINES, parse_answer, parse_lines
 
 CASES = [
     ("DEFECT: yes\nLINES: 12\nEXPLANATION: off by one", True, [12], "off by one"),
@@ -174,3 +174,49 @@ def test_a_structured_answer_reads_as_a_free_one():
     assert grammar.defect is False and grammar.lenient is False
     cut = parse_answer("DEFECT: yes\nLINES: 12\nEXPLANATION: the loop stops one short because the")
     assert cut.defect is True and cut.lines == [12]
+
+
+# ---- issue 34.6: the lines an answer names are bounded ------------------------------------------------------
+
+def _many(shape: str, n: int) -> str:
+    numbers = [str(i) for i in range(1, n + 1)]
+    if shape == "comma":
+        return "DEFECT: yes\nLINES: " + ", ".join(numbers) + "\nEXPLANATION: all of them"
+    if shape == "bullets":
+        return "DEFECT: yes\nLINES:\n" + "".join(f"- {i}\n" for i in numbers) + "EXPLANATION: all of them"
+    if shape == "ranges":  # 500-line ranges: 2,000 of them name a million lines
+        return "DEFECT: yes\nLINES: " + ", ".join(f"{i}-{i + 499}" for i in range(1, n, 500)) + "\nEXPLANATION: x"
+    return '{"defect": true, "lines": [' + ", ".join(numbers) + '], "explanation": "all of them"}'
+
+
+@pytest.mark.parametrize("shape", ["comma", "bullets", "ranges", "json"])
+def test_an_answer_naming_too_many_lines_keeps_the_first_max_lines(shape):
+    verdict = parse_answer(_many(shape, 200_000))
+    assert verdict.defect is True and verdict.lines_cut is True
+    assert verdict.lines == list(range(1, MAX_LINES + 1))
+    assert verdict.explanation == ("x" if shape == "ranges" else "all of them")
+
+
+@pytest.mark.parametrize("shape", ["comma", "bullets", "json"])
+def test_max_lines_or_fewer_are_kept_whole(shape):
+    verdict = parse_answer(_many(shape, MAX_LINES))
+    assert verdict.lines == list(range(1, MAX_LINES + 1)) and verdict.lines_cut is False
+    assert parse_answer(_many(shape, MAX_LINES + 1)).lines_cut is True
+
+
+def test_a_line_named_twice_counts_twice_towards_the_bound():
+    """What is bounded is how much is read, so `1, 1, 1, ...` two million times stops as soon as the rest."""
+    verdict = parse_answer("DEFECT: yes\nLINES: " + ", ".join(["7"] * (MAX_LINES + 5)) + ", 9\nEXPLANATION: x")
+    assert verdict.lines == [7] and verdict.lines_cut is True
+
+
+def test_a_number_of_thousands_of_digits_is_no_line():
+    assert parse_answer("DEFECT: yes\nLINES: 12, " + "9" * 5000 + "\nEXPLANATION: x").lines == [12]
+
+
+@given(st.lists(st.integers(1, 5000), max_size=3000), st.sampled_from([", ", " and ", ","]))
+def test_never_more_than_max_lines(numbers, joiner):
+    verdict = parse_answer("DEFECT: yes\nLINES: " + joiner.join(map(str, numbers)) + "\nEXPLANATION: e")
+    assert len(verdict.lines) <= MAX_LINES
+    assert verdict.lines_cut == (len(numbers) > MAX_LINES)
+    assert set(verdict.lines) == set(numbers[:MAX_LINES])

@@ -23,6 +23,10 @@ class UnfinishedAnswer(Exception):
     Its text is a prefix of an answer, often empty, and must not be stored as a verdict."""
 
 
+class UnreadableAnswer(ValueError):
+    """A response that holds no answer: its message says what the server sent (reviewers/llm/completion.py)."""
+
+
 @dataclass(frozen=True)
 class Endpoint:
     """What a failure message needs to know about where the reviewer asks."""
@@ -42,6 +46,8 @@ def classify(exc: BaseException, sdk_module: str, where: Endpoint) -> Failure:
                                 "closed with no finish_reason): the server cut it short. llama-cpp-python's "
                                 "server cuts a streaming answer when another request arrives: ask it one "
                                 "request at a time (--concurrency 1, the default for a server on this machine)")
+    if isinstance(exc, UnreadableAnswer):  # asking again gets the same: one error row, kept for a resume
+        return Failure("fail", f"unreadable response from {where.url}: {exc}")
     sdk = importlib.import_module(sdk_module)
     if isinstance(exc, sdk.APIStatusError):
         status, headers = status_and_headers(exc)

@@ -8,6 +8,7 @@ connection, and a server that streams stops computing it (llama-cpp-python's ser
 connection after every token; without streaming it computes a forsaken answer to its end, measured: see
 docs/llm.md). Token counts come from the stream's last chunk (`stream_options.include_usage`) where the server
 sends one. A stream that ends with no finish_reason was cut short by the server, and is retried, never stored.
+A server that ignores `stream` and sends one `chat.completion` body is read too (reviewers/llm/completion.py).
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from redpen_bench.reviewers.llm.failures import UnfinishedAnswer
+from redpen_bench.reviewers.llm import completion
+from redpen_bench.reviewers.llm.failures import UnfinishedAnswer, UnreadableAnswer
 from redpen_bench.reviewers.llm.reviewer import Answer, LLMReviewer
 from redpen_bench.reviewers.llm.structured import openai_fields
 
@@ -76,6 +78,12 @@ class OpenAIChat(LLMReviewer):
                 extra_body=extra or None, **fields,
             )
             async with stream:  # leaving it early (a timeout) closes the connection
+                kind = completion.media_type(stream.response.headers)
+                body = None
+                if kind != completion.STREAM_TYPE:  # a body, not a stream: read whole (aiter_bytes re-reads it)
+                    body = await _read(stream.response)
+                    if completion.looks_like_json(kind, body):
+                        return Answer(*completion.read_completion(kind, body))
                 async for chunk in stream:
                     usage = chunk.usage or usage
                     for choice in chunk.choices or []:
@@ -84,7 +92,8 @@ class OpenAIChat(LLMReviewer):
                             parts.append(choice.delta.content)
                         finish = choice.finish_reason or finish
         if not choices:
-            raise ValueError("the response holds no choices")
+            raise UnreadableAnswer(completion.received(kind, body) if body is not None else
+                                   f"the server sent {kind} with no chunk holding a choice")
         if finish is None:
             raise UnfinishedAnswer("no finish_reason")
         return Answer(
@@ -92,3 +101,13 @@ class OpenAIChat(LLMReviewer):
             input_tokens=getattr(usage, "prompt_tokens", None),
             output_tokens=getattr(usage, "completion_tokens", None),
         )
+
+
+async def _read(response: Any) -> bytes:
+    """A whole response body; a connection lost while reading it fails as the SDK's stream reader would."""
+    try:
+        return await response.aread()
+    except Exception as exc:  # the HTTP library's transport errors (httpx or httpx2, as the SDK version uses)
+        from openai import APIConnectionError
+
+        raise APIConnectionError(request=response.request) from exc

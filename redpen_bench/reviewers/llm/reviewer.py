@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
 from redpen_bench.errors import InputError
+from redpen_bench.model.lines import split_lines
 from redpen_bench.reviewers.base import (
     Emit,
     Reviewer,
@@ -40,7 +41,7 @@ from redpen_bench.reviewers.llm import failures
 from redpen_bench.reviewers.llm.answers import from_cache, stored_verdict
 from redpen_bench.reviewers.llm.pool import Budget, Failure, Outcome, run_pool
 from redpen_bench.reviewers.llm.prices import cost_usd, find_price
-from redpen_bench.reviewers.llm.secrets import Scrubber
+from redpen_bench.reviewers.llm.secrets import Scrubber, read_key
 
 log = logging.getLogger("redpen_bench")
 
@@ -72,7 +73,7 @@ class Prompt:
         return hashlib.sha256(self.text.encode()).hexdigest()
 
     def render(self, code: str) -> str:
-        lines = code.splitlines()
+        lines = split_lines(code)  # as Python numbers them: the numbers analyzers and the corpus use
         width = len(str(len(lines)))
         numbered = "\n".join(f"{n:>{width}} | {line}" for n, line in enumerate(lines, 1))
         return self.text.replace("{code}", numbered)
@@ -127,8 +128,8 @@ class LLMReviewer(Reviewer):
         self.prompt = load_prompt(options.prompt)
         self.system = _read_text(Path(options.system), "system prompt") if options.system else None
         self.base_url = (options.base_url or os.environ.get(self.base_url_env) or "").rstrip("/") or None
-        self._key = os.environ.get(self.key_env) or None
-        self.scrub = Scrubber(self._key)  # the key, and the masked forms servers echo, replaced by [key]
+        self._key = read_key(self.key_env)  # stripped; one with a control character inside is refused
+        self._scrubber = Scrubber(self._key)  # the key, and the masked forms servers echo, replaced by [key]
         if self._key is None and self.base_url is None and not options.dry_run:
             raise SpecError(
                 f"reviewer '{self.family}:{arg}': set {self.key_env} in the environment (or give --base-url / "
@@ -168,6 +169,9 @@ class LLMReviewer(Reviewer):
     @property
     def api_key(self) -> str:
         return self._key or PLACEHOLDER_KEY
+
+    def scrub(self, text: str) -> str:
+        return self._scrubber(text)
 
     def progress_note(self) -> str:
         return f"(up to {self.options.request_timeout:g} s a request)"
