@@ -137,7 +137,7 @@ def test_after_the_warning_a_locked_cache_is_never_touched_again(fixture_corpus,
         locker.stdin.close()
         locker.wait(timeout=30)
     rows = RunFolder(tmp_path / "run").rows()
-    assert not result.failures and len(rows) == N_SNIPPETS and not any(r["error"] for r in rows)
+    assert not result.failures and len(rows) == N_SNIPPETS and not any(r.error for r in rows)
     [warning] = cache_warnings(caplog)
     assert "locked" in warning and "goes on without it" in warning
     # one read (allowed while another process writes a WAL file), one write that waited and failed: no more
