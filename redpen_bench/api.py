@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from msgspec import UNSET
+
 from redpen_bench.config import Config, compare_settings, load_config, resolve_specs
 from redpen_bench.errors import InputError
 from redpen_bench.gate import GateLimits, verify
@@ -270,13 +272,13 @@ def rules(run_dir: str | Path, corpus: Corpus, reviewer: str | None = None):
 
     folder = RunFolder(run_dir)
     rows = read_run_set([folder.path], corpus, "rules").rows
-    with_findings = sorted({r["reviewer"] for r in rows if "findings" in r})
+    with_findings = sorted({r.reviewer for r in rows if r.findings is not UNSET})
     if reviewer is not None:
         if reviewer not in with_findings:
             known = ", ".join(with_findings) or "none"
             raise InputError(f"--reviewer '{reviewer}': no findings of it in {folder.verdicts_path} "
                              f"(reviewers with findings: {known})")
-        rows = [r for r in rows if r["reviewer"] == reviewer]
+        rows = [r for r in rows if r.reviewer == reviewer]
     elif not with_findings:
         raise InputError(f"{folder.verdicts_path}: no reviewer in this run stores findings (static analyzers and "
                          "sarif: do; LLM reviewers and baselines do not)")
@@ -339,9 +341,10 @@ def export_sarif(run_dir: str | Path, corpus: Corpus, out: str | Path | None = N
 
     rows, runs = read_runs([run_dir], corpus)
     if reviewers:
-        unknown = [key for key in reviewers if key not in {r["reviewer"] for r in rows}]
+        named = {r.reviewer for r in rows}
+        unknown = [key for key in reviewers if key not in named]
         if unknown:
-            known = ", ".join(sorted({r["reviewer"] for r in rows}))
+            known = ", ".join(sorted(named))
             raise InputError(f"--reviewer '{unknown[0]}': no rows in {run_dir} (reviewers there: {known})")
     log = sarif_log(rows, corpus, runs["reviewers"], only=reviewers or None,
                     corpus_uri=corpus.root.resolve().as_uri() + "/")

@@ -14,14 +14,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from redpen_bench.model.corpus import Corpus
-from redpen_bench.model.rows import SNIPPET_HASH_CHARS
+from redpen_bench.model.rows import SNIPPET_HASH_CHARS, VerdictRow, given
 
 SHOWN = 5  # names in the warning line; the count says how many more
 
 
-def answered(row: dict) -> tuple[str, str, str | None]:
+def answered(row: VerdictRow) -> tuple[str, str, str | None]:
     """(item, variant, snippet hash) a row says it answers: the one place this module reads a row's fields."""
-    return row["item"], row["variant"], row.get("snippet")
+    return row.item, row.variant, given(row.snippet)
 
 
 @dataclass
@@ -51,7 +51,8 @@ def snippet_hashes(corpus: Corpus) -> dict[tuple[str, str], str]:
     return {(v.item_id, v.name): v.sha256[:SNIPPET_HASH_CHARS] for v in corpus.snippets}
 
 
-def split_foreign(rows: Iterable[dict], snippets: dict[tuple[str, str], str]) -> tuple[list[dict], Foreign]:
+def split_foreign(rows: Iterable[VerdictRow], snippets: dict[tuple[str, str], str]
+                  ) -> tuple[list[VerdictRow], Foreign]:
     """The rows that answer a snippet of the corpus, and the others named. A row without a snippet hash (made
     before rows carried one) is taken when the corpus has its snippet: the folder's corpus hash vouches for it."""
     kept, foreign = [], Foreign()

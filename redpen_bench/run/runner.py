@@ -256,10 +256,10 @@ def outcomes(folder: RunFolder, plans: Sequence[Plan], snippets: Sequence[Varian
     for plan in plans:
         samples = options.samples if plan.reviewer.takes_samples else 1
         for key in folder.row_keys(plan.spec.key):
-            mine = [r for r in folder.rows(key) if (r["item"], r["variant"]) in wanted and r.get("sample", 0) < samples]
-            errors = sum(1 for r in mine if r.get("error"))
-            unparsed = [r for r in mine if not r.get("error") and r.get("defect") is None]
+            mine = [r for r in folder.rows(key) if r.snippet_key in wanted and r.sample < samples]
+            errors = sum(1 for r in mine if r.error)
+            unparsed = [r for r in mine if not r.error and r.defect is None]
             out[key] = {"answered": len(mine) - errors - len(unparsed), "unparsed": len(unparsed), "errors": errors,
                         "missing": len(wanted) * samples - len(mine),
-                        "example": next((r["raw"] for r in unparsed if str(r.get("raw") or "").strip()), "")}
+                        "example": next((r.raw for r in unparsed if str(r.raw or "").strip()), "")}
     return out

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from redpen_bench import __version__
 from redpen_bench.model.corpus import Corpus
+from redpen_bench.model.rows import VerdictRow
 from redpen_bench.reviewers.base import ReviewOptions
 from redpen_bench.reviewers.tools.rule_filter import RuleFilter
 from redpen_bench.run.cache import open_cache
@@ -61,7 +62,7 @@ class TuneReport:
     rules_fired: int = 0  # rules with a finding on some snippet, at the lowest threshold (every finding)
 
 
-def _average(rows: list[dict], corpus: Corpus) -> float | None:
+def _average(rows: list[VerdictRow], corpus: Corpus) -> float | None:
     entry = next(iter(score_rows(rows, corpus).to_json()["reviewers"].values()), None)
     return None if entry is None else entry["average"]
 

@@ -25,18 +25,18 @@ def test_foreign_rows_are_left_out_of_scoring_and_named(fixture_corpus, tmp_path
     run_reviewers(fixture_corpus, ["always-no"], run, ReviewOptions())
     before, quiet = _score(run)
     assert "foreign" not in quiet
-    genuine = next(r for r in RunFolder(run).rows() if r["variant"] == "original")
-    other_text = genuine | {"defect": True, "lines": [1], "snippet": "0123456789abcdef"}
-    lacking = genuine | {"item": "zz-not-in-corpus", "defect": True}
+    genuine = next(r for r in RunFolder(run).rows() if r.variant == "original")
+    other_text = genuine.replace(defect=True, lines=[1], snippet="0123456789abcdef")
+    lacking = genuine.replace(item="zz-not-in-corpus", defect=True)
     with (run / "verdicts.jsonl").open("a") as out:
-        out.write(json.dumps(other_text) + "\n" + json.dumps(lacking) + "\n")
+        out.write(other_text.to_json() + "\n" + lacking.to_json() + "\n")
     after, err = _score(run)
     assert after["average"] == before["average"]
     assert after == before
     warning = [line for line in err.splitlines() if "not scored" in line]
     assert len(warning) == 1, err
     assert "2 rows" in warning[0] and str(run / "verdicts.jsonl") in warning[0]
-    assert "zz-not-in-corpus" in warning[0] and f"{genuine['item']} original" in warning[0]
+    assert "zz-not-in-corpus" in warning[0] and f"{genuine.item} original" in warning[0]
 
 
 def test_a_resumed_run_asks_again_a_snippet_whose_row_answers_another_text(fixture_corpus, tmp_path):
@@ -52,19 +52,19 @@ def test_a_resumed_run_asks_again_a_snippet_whose_row_answers_another_text(fixtu
     path.write_text("".join(json.dumps(r) + "\n" for r in rows))
     assert (stale["item"], "original", 0) not in RunFolder(run).done("always-no", corpus=fixture_corpus)
     run_reviewers(fixture_corpus, ["always-no"], run, ReviewOptions())
-    answers = [r for r in RunFolder(run).rows(corpus=fixture_corpus) if r["item"] == stale["item"]
-               and r["variant"] == "original"]
-    assert [r["snippet"] for r in answers] == [right]
+    answers = [r for r in RunFolder(run).rows(corpus=fixture_corpus) if r.item == stale["item"]
+               and r.variant == "original"]
+    assert [r.snippet for r in answers] == [right]
 
 
 def test_an_ensemble_combines_the_answer_on_this_text_not_a_foreign_one(fixture_corpus, tmp_path):
     run = tmp_path / "r"
     run_reviewers(fixture_corpus, ["always-no", "oracle"], run, ReviewOptions())
-    genuine = next(r for r in RunFolder(run).rows() if r["variant"] == "fixed" and r["reviewer"] == "always-no")
+    genuine = next(r for r in RunFolder(run).rows() if r.variant == "fixed" and r.reviewer == "always-no")
     with (run / "verdicts.jsonl").open("a") as out:
-        out.write(json.dumps(genuine | {"defect": True, "lines": [1], "snippet": "0123456789abcdef"}) + "\n")
+        out.write(genuine.replace(defect=True, lines=[1], snippet="0123456789abcdef").to_json() + "\n")
     run_reviewers(fixture_corpus, ["ensemble:always-no+oracle"], run, ReviewOptions())
-    combined = [r for r in RunFolder(run).rows(corpus=fixture_corpus) if r["reviewer"].startswith("ensemble")]
+    combined = [r for r in RunFolder(run).rows(corpus=fixture_corpus) if r.reviewer.startswith("ensemble")]
     assert len(combined) == len(fixture_corpus.snippets)
     # the union says yes only where the oracle does: never on a control, whatever the foreign row said
-    assert not any(r["defect"] for r in combined if r["variant"] in ("fixed", "clean"))
+    assert not any(r.defect for r in combined if r.variant in ("fixed", "clean"))
