@@ -82,7 +82,8 @@ __all__ = [
     "Corpus", "GateLimits", "LineProgress", "Progress", "Report", "ReviewOptions", "RunResult", "ScoredTable",
     "SearchSettings", "Spec", "ThresholdResult", "Verdict", "analyzer_specs", "authoring_corpus", "baseline_rows",
     "bootstrap", "check_kinds", "check_mutate_source", "compare", "compare_plan", "compare_settings", "compare_specs",
-    "csv_frame", "default_run_dir", "export_sarif", "families", "families_text", "leaderboard_text", "load_config",
+    "csv_frame", "default_run_dir", "export_sarif", "families", "families_text", "harvest", "harvest_options",
+    "harvest_summary", "leaderboard_text", "load_config",
     "load_corpus", "mutate", "new_item", "open_unless_local", "outcome_lines", "parse_answer", "parse_spec",
     "reference_note", "report", "report_standings", "resolve_specs", "rules", "rules_text", "run", "score",
     "score_text", "select_snippets", "split_specs", "terminal", "threshold_names", "thresholds", "tune", "tune_notes",
@@ -350,3 +351,47 @@ def export_sarif(run_dir: str | Path, corpus: Corpus, out: str | Path | None = N
                     corpus_uri=corpus.root.resolve().as_uri() + "/")
     Path(out).write_text(sarif_text(log), encoding="utf-8", newline="\n")
     return Path(out)
+
+
+# --- harvest (issue 33): a repository's own test-verified bug fixes as a corpus --------------------------------
+def harvest(repo: str | Path, out: str | Path, options=None, python: str | Path | None = None,
+            tests: Sequence[str] = (), env: Sequence[tuple[str, str]] = (), jobs: int | None = None,
+            progress: Progress | None = None, executor=None):
+    """A corpus at `out` of the fixes in `repo`'s history whose tests fail before and pass after
+    (docs/harvest.md); `options`: harvest.pipeline.HarvestOptions; `python`: the interpreter that runs the
+    repository's tests (default: project_tests.interpreter.project_python's choice); `tests`: extra pytest
+    arguments; `env`: KEY, VALUE pairs for the suite. Returns a harvest.pipeline.HarvestResult."""
+    from redpen_bench.harvest.pipeline import HarvestOptions
+    from redpen_bench.harvest.pipeline import harvest as run_harvest
+    from redpen_bench.project_tests.interpreter import project_python
+    from redpen_bench.project_tests.runner import Settings
+
+    options = options or HarvestOptions()
+    repo = Path(repo)
+    settings = Settings(project_python(repo, Path(python) if python else None), tuple(env), tuple(tests),
+                        options.timeout)
+    return run_harvest(repo, Path(out), options, settings, jobs or os.cpu_count() or 1, progress or no_progress,
+                       executor)
+
+
+def harvest_options(**values):
+    """harvest.pipeline.HarvestOptions (loaded with harvest, never for score or run)."""
+    from redpen_bench.harvest.pipeline import HarvestOptions
+
+    return HarvestOptions(**values)
+
+
+def harvest_summary(result, seconds: float):
+    """The outcomes of a harvest as a rich table."""
+    from rich.table import Table
+
+    table = Table(title=f"harvest: {result.items} items from {result.walked} commits ({result.candidates} "
+                        f"candidates) in {seconds:.1f} s")
+    table.add_column("outcome")
+    table.add_column("commits", justify="right")
+    table.add_column("errors")
+    for outcome, n in result.counts.items():
+        said = ", ".join(f"{k} {v}" for k, v in result.details.get(outcome, {}).items())
+        table.add_row(outcome, str(n), said)
+    table.add_row("all", str(result.walked), "", style="bold")
+    return table

@@ -50,13 +50,14 @@ COMMAND_MODULES = {
     "run": "run_cmd", "reviewers": "run_cmd", "score": "score_cmd", "verify": "corpus_cmd",
     "new-item": "corpus_cmd", "corpus-readme": "corpus_cmd", "rules": "rules_cmd", "compare": "compare_cmd",
     "report": "compare_cmd", "tune": "tune_cmd", "mutate": "mutate_cmd", "export-sarif": "sarif_cmd",
+    "harvest": "harvest_cmd",
 }
 
 
 KEPT = "every finished verdict is kept; run the same command to resume"
 # commands that run code they did not write (a corpus's checks, a project's tests): they drop every credential
 # from their environment before starting anything (sandbox.exec_without_credentials)
-RUNS_FOREIGN_CODE = ("mutate", "verify")
+RUNS_FOREIGN_CODE = ("mutate", "verify", "harvest")
 
 
 class _Terminated(KeyboardInterrupt):

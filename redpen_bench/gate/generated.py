@@ -10,11 +10,14 @@ from dataclasses import replace
 
 from redpen_bench.model.corpus import Corpus
 
-SKIPPED_CHECKS = "distinctness and keyword fixtures skipped: a generated corpus (corpus.toml [generated])"
+SKIPPED_CHECKS = ("distinctness and keyword fixtures skipped: a generated corpus (corpus.toml [generated] or "
+                  "[harvested])")
 
 
 def is_generated(corpus: Corpus) -> bool:
-    return corpus.generated is not None
+    """Made by `mutate` or by `harvest` (corpus.toml [harvested]): items of a few source files of one project,
+    with no natural explanations, their checks re-running the project's own tests."""
+    return corpus.generated is not None or corpus.harvested is not None
 
 
 def duplicate_mutants(corpus: Corpus) -> dict[str, list[str]]:

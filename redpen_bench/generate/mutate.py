@@ -93,11 +93,23 @@ def finish(out: Path, results: list[UnitResult], options: Options, write: Callab
     return MutateResult(out, len(kept), counts, warnings)
 
 
+def refuse_project_items(corpus) -> None:
+    """Items whose check re-runs a project's own tests (`mutate PROJECT`'s, `harvest`'s: [provenance] project)
+    know only their own snippets' full modules: a mutant of one is no module they can run, and its check's
+    failure would count as a kill. Such a corpus is mutated from its project (`mutate PROJECT`) instead."""
+    found = [item.id for item in corpus.items if isinstance(item.provenance.get("project"), str)]
+    if found:
+        raise InputError(f"{corpus.root}: --from-corpus: {len(found)} items (first {found[0]}) re-run a project's "
+                         "own tests and cannot check a mutant of their snippet; mutate the project itself "
+                         "(redpen-bench mutate PROJECT)")
+
+
 def mutate_from_corpus(source: Path, out: Path, options: Options, jobs: int, progress: Progress,
                        executor: Executor | None = None, name: str | None = None,
                        licence: str | None = None) -> MutateResult:
     check_out(out)
     corpus = load_corpus(source)
+    refuse_project_items(corpus)
     results = kill_units(corpus_units(corpus), options, CorpusChecks(), jobs, progress, executor)
     label = f"{corpus.name} {corpus.version} ({corpus.hash[:12]})"
 

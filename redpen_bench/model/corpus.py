@@ -104,6 +104,7 @@ class Corpus:
     generic_explanations: tuple[str, ...] = ()  # bug vocabulary with no item specifics: must score low
     generated: dict | None = field(default=None, repr=False)  # corpus.toml [generated]: made by `mutate`
     code_style: dict | None = field(default=None, repr=False)  # corpus.toml [code_style]: what tools lint with
+    harvested: dict | None = field(default=None, repr=False)  # corpus.toml [harvested]: made by `harvest`
 
     @cached_property
     def hash(self) -> str:
@@ -130,7 +131,8 @@ class Corpus:
             "hash": self.hash,
             "items": len(self.items),
             "snippets": len(self.snippets),
-        }
+        } | ({"harvested": {k: self.harvested.get(k) for k in ("repository", "first_fix", "last_fix")}}
+             if self.harvested else {})
 
 
 def _explanations(folder: Path, n_lines: dict[str, int], files: dict[str, bytes]
@@ -247,6 +249,7 @@ def load_corpus(root: str | Path | None = None) -> Corpus:
         generic_explanations=_generic_explanations(root),
         generated=meta.generated,
         code_style=as_table(meta.code_style),
+        harvested=meta.harvested,
     )
 
 

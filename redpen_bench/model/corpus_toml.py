@@ -22,6 +22,7 @@ class CorpusToml(msgspec.Struct, frozen=True):
     tiers: Annotated[list[str], msgspec.Meta(min_length=1)] | None = None  # in report order; else as found
     generated: dict[str, Any] | None = None  # [generated]: a corpus `redpen-bench mutate` made
     code_style: CodeStyle | None = None  # [code_style]: the project's style settings its snippets are linted with
+    harvested: dict[str, Any] | None = None  # [harvested]: a corpus `redpen-bench harvest` made
 
 
 _OPTIONAL = "expected a string, got {value!r}"
@@ -32,6 +33,7 @@ CORPUS_EXPECTED = {
     "tiers": "expected a non-empty list of tier names",
     "generated": "expected a table [generated]",
     **CODE_STYLE_EXPECTED,
+    "harvested": "expected a table [harvested]",
 }
 
 

@@ -22,6 +22,7 @@ def about_section(data: ReportData) -> list:
              f"{corpus['snippets']} scored snippets. Bootstrap: {data.replicates} resamples, seed {data.seed}. "
              + (f"{CLUSTER_SENTENCE.format(clusters=data.clusters)} " if data.clusters else "")
              + (f"{OBVIOUS_SENTENCE.format(obvious=data.obvious)} " if data.obvious else "")
+             + (f"{harvested_sentence(corpus['harvested'])} " if corpus.get("harvested") else "")
              + "Times, tool versions and hashes are in manifest.json; every answer with its raw text in "
              "verdicts.jsonl; every score in scores.csv."),
         *([Para(note)] if (note := reference_note(data.corpus, data.reviewers)) else []),
@@ -39,6 +40,14 @@ OBVIOUS_SENTENCE = ("{obvious} items show their defect on the planted line alone
                     "reduced to pass, `not` on a literal, an identity or a domain constant: item.toml [provenance] "
                     "obvious); "
                     "`mutate --include-obvious` kept them, and linters catch many of them for that reason.")
+
+
+def harvested_sentence(harvested: dict) -> str:
+    """Where a harvested corpus's defects come from, and when: a public repository's old fixes may be in a
+    model's training data (docs/harvest.md)."""
+    first, last = (str(harvested.get(k) or "?")[:10] for k in ("first_fix", "last_fix"))
+    return (f"The items are real bugs harvested from {harvested.get('repository')}, fixes dated {first} to {last} "
+            "(redpen-bench harvest): a model trained on its history may have seen them.")
 
 
 def _flat(info: dict, prefix: str = ""):
