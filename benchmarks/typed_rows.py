@@ -140,10 +140,11 @@ def pydantic_candidate():
 
 
 def msgspec_row():
-    """The package's own msgspec schema of a verdict row (model/rows.py), so the figure is the one that runs."""
-    from redpen_bench.model.rows import RowSchema
+    """The package's own msgspec schema of a verdict row (model/rows.py), so the figure is the one that runs:
+    VerdictRow, or RowSchema in a checkout from before the two were one (--root)."""
+    from redpen_bench.model import rows
 
-    return RowSchema
+    return getattr(rows, "RowSchema", None) or rows.VerdictRow
 
 
 def msgspec_candidate():

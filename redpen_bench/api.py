@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from msgspec import UNSET
+
 from redpen_bench.config import Config, compare_settings, load_config, resolve_specs
 from redpen_bench.errors import InputError
 from redpen_bench.gate import GateLimits, verify
@@ -271,13 +273,13 @@ def rules(run_dir: str | Path, corpus: Corpus, reviewer: str | None = None):
 
     folder = RunFolder(run_dir)
     rows = read_run_set([folder.path], corpus, "rules").rows
-    with_findings = sorted({r["reviewer"] for r in rows if "findings" in r})
+    with_findings = sorted({r.reviewer for r in rows if r.findings is not UNSET})
     if reviewer is not None:
         if reviewer not in with_findings:
             known = ", ".join(with_findings) or "none"
             raise InputError(f"--reviewer '{reviewer}': no findings of it in {folder.verdicts_path} "
                              f"(reviewers with findings: {known})")
-        rows = [r for r in rows if r["reviewer"] == reviewer]
+        rows = [r for r in rows if r.reviewer == reviewer]
     elif not with_findings:
         raise InputError(f"{folder.verdicts_path}: no reviewer in this run stores findings (static analyzers and "
                          "sarif: do; LLM reviewers and baselines do not)")
@@ -308,12 +310,14 @@ def parse_env(pairs: Sequence[str]) -> tuple[tuple[str, str], ...]:
 
 def mutate(out: str | Path, options: MutateOptions | None = None, project: str | Path | None = None,
            from_corpus: str | Path | None = None, jobs: int | None = None, progress: Progress | None = None,
-           sources: Sequence[str] = (), tests: Sequence[str] = (), executor=None, python: str | Path | None = None,
-           env: Sequence[tuple[str, str]] = (), repeat: int = 2):
+           sources: Sequence[str] = (), tests: Sequence[str] = (), executor=None, name: str | None = None,
+           licence: str | None = None, python: str | Path | None = None, env: Sequence[tuple[str, str]] = (),
+           repeat: int = 2):
     """A generated corpus at `out`: mutants killed by their tests, of a corpus's correct files (`from_corpus`)
     or of a project's sources (`project`; `sources`: globs, `tests`: pytest arguments, `python`: the project's
     interpreter, `env`: (KEY, VALUE) for its suite, `repeat`: baseline runs, to find flaky tests). `jobs`: checks
-    at once (default: cores); `executor`: an open run.executor.Executor, or None for this machine's pools."""
+    at once (default: cores); `executor`: an open run.executor.Executor, or None for this machine's pools. `name`,
+    `licence`: corpus.toml's (default: the project's own, generate/project_metadata.py; the source corpus's)."""
     check_mutate_source(project, from_corpus, sources, tests)
     from redpen_bench.generate.units import Options
 
@@ -321,11 +325,11 @@ def mutate(out: str | Path, options: MutateOptions | None = None, project: str |
     if from_corpus is not None:
         from redpen_bench.generate.mutate import mutate_from_corpus
 
-        return mutate_from_corpus(Path(from_corpus), Path(out), options, jobs, progress, executor)
+        return mutate_from_corpus(Path(from_corpus), Path(out), options, jobs, progress, executor, name, licence)
     from redpen_bench.generate.project import mutate_project
 
     return mutate_project(Path(project), Path(out), options, jobs, progress, tuple(sources), tuple(tests), executor,
-                          Path(python) if python else None, tuple(env), repeat)
+                          name, licence, Path(python) if python else None, tuple(env), repeat)
 
 
 def export_sarif(run_dir: str | Path, corpus: Corpus, out: str | Path | None = None,
@@ -338,9 +342,10 @@ def export_sarif(run_dir: str | Path, corpus: Corpus, out: str | Path | None = N
 
     rows, runs = read_runs([run_dir], corpus)
     if reviewers:
-        unknown = [key for key in reviewers if key not in {r["reviewer"] for r in rows}]
+        named = {r.reviewer for r in rows}
+        unknown = [key for key in reviewers if key not in named]
         if unknown:
-            known = ", ".join(sorted({r["reviewer"] for r in rows}))
+            known = ", ".join(sorted(named))
             raise InputError(f"--reviewer '{unknown[0]}': no rows in {run_dir} (reviewers there: {known})")
     log = sarif_log(rows, corpus, runs["reviewers"], only=reviewers or None,
                     corpus_uri=corpus.root.resolve().as_uri() + "/")

@@ -49,18 +49,18 @@ def samples(corpus: Corpus, prompt: str | None = None) -> list[Sample]:
     ]
 
 
-def verdict_rows(scores: list[SampleScore], reviewer: str = "inspect") -> list[dict]:
+def verdict_rows(scores: list[SampleScore], reviewer: str = "inspect") -> list[VerdictRow]:
     """The verdict rows of scored samples, as a run folder would store them (an epoch is a sample)."""
     rows = []
     for sample_score in scores:
         meta = sample_score.score.metadata or {}
         verdict = Verdict(meta.get("defect"), list(meta.get("lines") or []), meta.get("explanation") or "",
                           meta.get("raw") or "", lenient=bool(meta.get("lenient")))
-        rows.append(VerdictRow.of(reviewer, meta["item"], meta["variant"], verdict, meta.get("sample", 0)).to_dict())
+        rows.append(VerdictRow.of(reviewer, meta["item"], meta["variant"], verdict, meta.get("sample", 0)))
     return rows
 
 
-def table_metrics(rows: list[dict], corpus: Corpus) -> dict[str, float]:
+def table_metrics(rows: list[VerdictRow], corpus: Corpus) -> dict[str, float]:
     """Average, and each measure (metrics.MEASURES) as its mean over the tiers (as the report shows them), and
     each tier's score: all read off the one scored table."""
     table = score_rows(rows, corpus)

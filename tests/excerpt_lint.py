@@ -1,6 +1,8 @@
 """Findings an analyzer reports on a generated corpus's fixed.py excerpts that the full source file does not have:
 what the excerpt made up (an undefined name where it dropped a definition, an unused import it kept). Each file
-is linted alone under a neutral name, as a reviewer sees a snippet, with the real tool and Red-Pen's profile.
+is linted under a neutral name, as a reviewer sees a snippet, with the real tool and Red-Pen's profile: alone, or
+inside a copy of its package when it is a module of one (reviewers/tools/package_site.py), excerpt and full file
+alike.
 
     python -m tests.excerpt_lint GENERATED_CORPUS [--source-root DIR] [--reviewers ruff:bugs,pylint:bugs,...]
 
@@ -16,8 +18,11 @@ import tomllib
 from collections import Counter
 from pathlib import Path
 
+from redpen_bench.model.code_style import as_table
+from redpen_bench.model.corpus_toml import read_corpus_toml
 from redpen_bench.reviewers import make_reviewer, parse_spec
 from redpen_bench.reviewers.base import ReviewOptions
+from redpen_bench.reviewers.tools.package_site import module_site, site_of
 
 PROFILES = ("ruff:bugs", "ruff:default", "pylint:bugs", "pylint:default", "pylint:errors", "bandit:bugs",
             "bandit:default", "semgrep:bugs", "semgrep:default")
@@ -45,7 +50,11 @@ def _key(finding) -> tuple[str, str]:
 def excerpt_only(spec: str, corpus: Path, source_root: Path | None = None) -> dict[str, list[tuple[str, str]]]:
     """fixed.py path -> the (rule, message) findings it has beyond its full source file's (counted as a
     multiset: one more unused import than the source has is one excerpt-only finding)."""
-    reviewer = make_reviewer(parse_spec(spec), ReviewOptions(cache=None))
+    # the corpus's [code_style], as a run uses it; each file in its package (the excerpt through its item, the
+    # full file as one more module beside itself), so a finding counts only when the excerpt made it up
+    meta = read_corpus_toml(tomllib.loads((corpus / "corpus.toml").read_text(encoding="utf-8")), corpus)
+    reviewer = make_reviewer(parse_spec(spec), ReviewOptions(cache=None, code_style=as_table(meta.code_style)))
+    reviewer.place = lambda path: site_of(path) or module_site(path.resolve())
     found = pairs(corpus, source_root)
     files = {hashlib.sha256(p.read_bytes()).hexdigest(): p for pair in found for p in pair}
     results = reviewer.scan(files)

@@ -47,8 +47,11 @@ NOTHING_WRITTEN = ("nothing was written: --out is as it was (the corpus is moved
               help="Keep mutants a reader sees from the planted line alone (constant conditions, stubs, handlers "
                    "reduced to pass, identities, domain constants), marked in item.toml; dropped by default.")
 @executor_option
+@click.option("--name", default=None, help="The corpus's name (default: PROJECT's own name + '-mutants').")
+@click.option("--licence", "--license", "licence", default=None,
+              help="The corpus's licence, an SPDX id (default: PROJECT's own, from its metadata or LICENSE file).")
 def mutate_command(project, from_corpus, out, seed, sources, tests, python, env, repeat, operators, max_per_function,
-                   max_items, jobs, timeout, include_obvious, executor):
+                   max_items, jobs, timeout, include_obvious, executor, name, licence):
     """Generate a corpus of killed mutants from --from-corpus DIR or from PROJECT (a folder whose tests run with
     `python -m pytest`). Prints the output folder last."""
     api.check_mutate_source(project, from_corpus, sources, tests)  # before the bar shows: one line, no bar
@@ -60,11 +63,13 @@ def mutate_command(project, from_corpus, out, seed, sources, tests, python, env,
     start = time.monotonic()
     try:
         with open_unless_local(executor, jobs) as pool, bar:
-            result = api.mutate(out, options, project, from_corpus, jobs, bar, sources, tests, pool, python, pairs,
-                                repeat)
+            result = api.mutate(out, options, project, from_corpus, jobs, bar, sources, tests, pool, name, licence,
+                                python, pairs, repeat)
     except KeyboardInterrupt as exc:
         exc.kept = NOTHING_WRITTEN  # what the interrupt message says instead of the run commands' resume
         raise
+    for note in result.notes:
+        bar.console.print(f"redpen-bench: {terminal(note)}", markup=False, highlight=False)
     for warning in result.warnings:
         bar.console.print(f"redpen-bench: warning: {terminal(warning)}", markup=False, highlight=False)
     bar.console.print(api.mutate_summary(result, time.monotonic() - start))

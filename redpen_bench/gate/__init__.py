@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 
 from redpen_bench.errors import InputError
@@ -81,25 +81,11 @@ def verify(
     (the generic explanations' mean recall over their variants), and distinctness against the whole corpus
     (a new item must differ from every other one), failures kept only where a chosen item takes part."""
     limits = limits or GateLimits()
-    failures: list[dict] = []
-    killable = 0
     whole, corpus = corpus, _only(corpus, items)
-    generated, notes, checked = gen.is_generated(corpus), [], corpus
-    if generated:
-        checked, notes = gen.without_absent_projects(corpus)
-        killable = len(corpus.items) - len(checked.items)
-        notes.append(gen.SKIPPED_CHECKS)
-        for item_id, found in gen.duplicate_mutants(corpus).items():
-            failures += [{"item": item_id, "check": "integrity", "reason": reason} for reason in found]
-    if killability:
-        found = run_killability(checked, timeout, jobs, in_workers=generated, executor=executor, progress=progress)
-        for item_id, results in found.items():
-            bad = [r for r in results if not r.as_expected]
-            killable += not bad
-            failures += [{"item": item_id, "check": "killability", "reason": r.reason()} for r in bad]
+    generated = gen.is_generated(corpus)
+    failures, notes, killable = _killability(corpus, generated, killability, timeout, jobs, executor, progress)
     problems, intact = run_integrity(corpus)
-    for item_id, found in problems.items():
-        failures += [{"item": item_id, "check": "integrity", "reason": reason} for reason in found]
+    failures += _failures("integrity", problems)
     if generated:
         distinct = Distinctness([], {}, None)
     else:
@@ -109,30 +95,8 @@ def verify(
         if distinct.most_similar is None:
             notes.append("no most similar pair: the corpus has fewer than two items to compare")
     chosen = {item.id for item in corpus.items}
-    not_distinct = set()
-    for a, b, ratio in distinct.pair_failures:
-        not_distinct |= {a, b}
-        for item_id, other in ((a, b), (b, a)):
-            if item_id not in chosen:
-                continue
-            failures.append({"item": item_id, "check": "distinctness", "reason":
-                             f"same template as {other}: structural similarity {ratio:.3f} > "
-                             f"{limits.max_similarity:.2f}"})
-    for a, b, overlap in distinct.domain_failures:
-        shared = ", ".join(sorted(_words(whole, a) & _words(whole, b)))
-        for one, other in ((a, b), (b, a)):
-            item_id = one.split("/")[0]
-            if item_id not in chosen:
-                continue
-            not_distinct.add(item_id)
-            failures.append({"item": item_id, "check": "distinctness", "reason":
-                             f"{one} shares its domain with {other}: identifier-word Jaccard {overlap:.2f} > "
-                             f"{limits.max_domain_overlap:.2f}; words in both: {shared}"})
-    for item_id, found in distinct.item_failures.items():
-        if item_id not in chosen:
-            continue
-        not_distinct |= {item_id} if found else set()
-        failures += [{"item": item_id, "check": "distinctness", "reason": reason} for reason in found]
+    found, not_distinct = _distinctness_failures(whole, distinct, chosen, limits)
+    failures += found
     fixtures = FixtureReport()  # min_fixtures 0: a corpus without fixtures (converted from elsewhere)
     if not limits.min_fixtures and not generated:  # a generated corpus's note says it already
         notes.append("keyword fixtures skipped: min_fixtures is 0 (verify --min-fixtures 0), so no natural or "
@@ -140,8 +104,7 @@ def verify(
     if limits.min_fixtures and not generated:
         fixtures = run_keyword_fixtures(corpus, limits.min_fixtures, limits.min_fixture_recall,
                                         limits.max_generic_recall, limits.min_generic)
-    for item_id, found in fixtures.failures.items():
-        failures += [{"item": item_id, "check": "keywords", "reason": reason} for reason in found]
+    failures += _failures("keywords", fixtures.failures)
     not_distinct &= chosen
     most, disguise, domains = distinct.most_similar, distinct.closest_disguise, distinct.closest_domains
     return GateReport(
@@ -157,6 +120,61 @@ def verify(
                   "generic_recall": fixtures.generic_recall, "limits": asdict(limits)},
         notes=notes,
     )
+
+
+def _failures(check: str, found: Mapping[str, Sequence[str]]) -> list[dict]:
+    """One failure per reason, item by item."""
+    return [{"item": item_id, "check": check, "reason": reason} for item_id, reasons in found.items()
+            for reason in reasons]
+
+
+def _killability(corpus: Corpus, generated: bool, killability: bool, timeout: float, jobs: int | None,
+                 executor: Executor | None, progress: Progress = no_progress) -> tuple[list[dict], list[str], int]:
+    """(failures, notes, items killable as expected): a generated corpus's items whose project is absent count
+    as killable (they were killed when made) and its duplicate mutants fail integrity, before any kill check."""
+    failures: list[dict] = []
+    notes: list[str] = []
+    killable, checked = 0, corpus
+    if generated:
+        checked, notes = gen.without_absent_projects(corpus)
+        killable = len(corpus.items) - len(checked.items)
+        notes.append(gen.SKIPPED_CHECKS)
+        failures += _failures("integrity", gen.duplicate_mutants(corpus))
+    if killability:
+        found = run_killability(checked, timeout, jobs, in_workers=generated, executor=executor, progress=progress)
+        for item_id, results in found.items():
+            bad = [r for r in results if not r.as_expected]
+            killable += not bad
+            failures += _failures("killability", {item_id: [r.reason() for r in bad]})
+    return failures, notes, killable
+
+
+def _distinctness_failures(whole: Corpus, distinct: Distinctness, chosen: set[str], limits: GateLimits
+                           ) -> tuple[list[dict], set[str]]:
+    """The distinctness failures of the chosen items (a pair fails both of its items), and every item in a
+    failing pair or with a failure of its own."""
+    failures: list[dict] = []
+    not_distinct: set[str] = set()
+    for a, b, ratio in distinct.pair_failures:
+        not_distinct |= {a, b}
+        failures += [{"item": item_id, "check": "distinctness", "reason":
+                      f"same template as {other}: structural similarity {ratio:.3f} > {limits.max_similarity:.2f}"}
+                     for item_id, other in ((a, b), (b, a)) if item_id in chosen]
+    for a, b, overlap in distinct.domain_failures:
+        shared = ", ".join(sorted(_words(whole, a) & _words(whole, b)))
+        for one, other in ((a, b), (b, a)):
+            item_id = one.split("/")[0]
+            if item_id not in chosen:
+                continue
+            not_distinct.add(item_id)
+            failures.append({"item": item_id, "check": "distinctness", "reason":
+                             f"{one} shares its domain with {other}: identifier-word Jaccard {overlap:.2f} > "
+                             f"{limits.max_domain_overlap:.2f}; words in both: {shared}"})
+    for item_id, found in distinct.item_failures.items():
+        if item_id in chosen:
+            not_distinct |= {item_id} if found else set()
+            failures += _failures("distinctness", {item_id: found})
+    return failures, not_distinct
 
 
 def _only(corpus: Corpus, items: Sequence[str] | None) -> Corpus:

@@ -1,4 +1,5 @@
-"""The check worker's program (started by check_worker.py as `python -I -B _check_loop.py TEST CHECK`, stdlib only).
+"""The check worker's program (started by check_worker.py as `python -I -B _check_loop.py TEST CHECK SUPERVISOR`,
+stdlib only, under the sandbox's supervisor).
 
 It compiles the item's test module once. For each module path read from its requests it loads the test and
 the path as fresh module objects, calls the check under an alarm and answers; then it puts back what a check
@@ -7,6 +8,11 @@ the recursion limit, builtins, the standard streams), so every check starts from
 with the random generator seeded.
 Modules a check imports stay imported, as they would in one test session, and an attribute a check reassigns in
 one of them stays reassigned (a worker that can no longer put the interpreter back is replaced).
+
+Nothing a check starts outlives it: the worker is a child subreaper, and after each check it kills and reaps
+every process below it, a child in a session of its own and a double-forked daemon (reparented to it) too,
+with the supervisor's own code (sandbox/_supervisor.py, loaded from the path given): one containment for checks
+in a worker and checks in an interpreter of their own.
 
 A request is a line "PATH<TAB>SECONDS" (the time limit of that check). One JSON line per request:
 {"status": "pass" | "fail" | "timeout", "detail": str, "seconds": float}, with "restart": true when the
@@ -104,6 +110,8 @@ def check_once(test_spec, test_code, check_name, path, limit, alarm):
 
 def main():
     test_path, check_name = sys.argv[1], sys.argv[2]
+    supervisor = load("redpen_supervisor", sys.argv[3])
+    supervisor.become_subreaper()
     # the protocol gets file descriptors of its own: a check that reads stdin or prints reaches /dev/null
     requests, replies = os.fdopen(os.dup(0), "r"), os.fdopen(os.dup(1), "w")
     devnull = os.open(os.devnull, os.O_RDWR)
@@ -129,6 +137,7 @@ def main():
         start = time.monotonic()
         status, detail = check_once(test_spec, test_code, check_name, path, float(limit), alarm)
         seconds = time.monotonic() - start
+        supervisor.kill_everything_below()  # before the answer: the next check starts with none of them
         reply = {"status": status, "detail": detail[:400], "seconds": round(seconds, 4)}
         try:
             pristine.restore()

@@ -3,10 +3,12 @@ fresh test module and a fresh module of the code checked, under an alarm. `mutat
 way and `verify` checks a generated corpus's items this way: an interpreter's start is paid once per source
 file, not once per check.
 
-Containment (sandbox.start_contained): the worker has its own session, works in a scratch folder of its
-own, sees the contained environment (no credentials, HOME and TMPDIR in scratch) under the memory and
-file-size limits. A check that does not answer within its limit and a grace is presumed wedged (a loop in C,
-an alarm swallowed): the worker's whole group is killed and a new worker started, and the check is a timeout.
+Containment (sandbox.start_contained): the worker runs under the sandbox's supervisor in a session of its
+own, works in a scratch folder of its own, sees the contained environment (no credentials, HOME and TMPDIR in
+scratch) under the memory and file-size limits, and kills everything a check started when the check ends.
+A check that does not answer within its limit and a grace is presumed wedged (a loop in C, an alarm
+swallowed): the worker is ended with everything below it (by its supervisor) and a new worker started, and the
+check is a timeout.
 A check that ends the worker's interpreter is judged by its exit status, as in an interpreter of its own.
 """
 
@@ -24,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from redpen_bench.errors import InputError
-from redpen_bench.sandbox import contained_env, kill_group, start_contained
+from redpen_bench.sandbox import SUPERVISOR, contained_env, kill_group, start_contained
 
 WORKER = str(Path(__file__).with_name("_check_loop.py"))
 GRACE = 5.0  # seconds past a check's limit before a silent worker is presumed wedged and restarted
@@ -63,7 +65,7 @@ class CheckWorker:
         self._start()
 
     def _start(self) -> None:
-        command = [sys.executable, "-I", "-B", WORKER, str(self.test_path.resolve()), self.check_name]
+        command = [sys.executable, "-I", "-B", WORKER, str(self.test_path.resolve()), self.check_name, str(SUPERVISOR)]
         env = contained_env(Path(self.scratch)) | {"PYTHONDONTWRITEBYTECODE": "1"}
         self.proc = start_contained(command, Path(self.scratch), env=env, stdin=subprocess.PIPE,
                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)

@@ -8,11 +8,12 @@ from pathlib import Path
 
 from redpen_bench.model.corpus import REPAIR_OF, Corpus, Item
 from redpen_bench.model.corpus_files import read_text
+from redpen_bench.model.lines import split_lines
 
 
 def changed_lines(defective: Path, repaired: Path) -> set[int]:
     """Lines of the defective file within its diff against the repair (lines_within_diff)."""
-    return lines_within_diff(read_text(defective).splitlines(), read_text(repaired).splitlines())
+    return lines_within_diff(split_lines(read_text(defective)), split_lines(read_text(repaired)))
 
 
 def lines_within_diff(defective: list[str], repaired: list[str]) -> set[int]:

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from redpen_bench.generate.operators import Mutant
+from redpen_bench.model.lines import count_lines, split_lines
 
 _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 _IMPORTS = (ast.Import, ast.ImportFrom)
@@ -207,15 +208,15 @@ def excerpt(source: str, mutant: Mutant, whole_file_limit: int = 150) -> Excerpt
     `from __future__` imports and every top-level statement that defines a name the excerpt uses, in module
     order, each preceded by as many blank lines as in the module; imports keep only the names used. Fixed and
     defective excerpts share their spans, so they differ only at the mutation."""
-    source_lines = source.splitlines(keepends=True)
+    source_lines = split_lines(source, keepends=True)  # numbered as ast numbers them
     if len(source_lines) <= whole_file_limit:
         return Excerpt(source, mutant.source, mutant.lines, dict(mutant.sites), 1, mutant.description)
     tree = ast.parse(source)
     target = _target(tree, mutant)
     chosen = _chosen(tree, target)
     used = {name for i in chosen if not isinstance(tree.body[i], _IMPORTS) for name in _used(tree.body[i])}
-    delta = len(mutant.source.splitlines()) - len(source_lines)
-    mutated_lines = mutant.source.splitlines(keepends=True)
+    delta = len(split_lines(mutant.source)) - len(source_lines)
+    mutated_lines = split_lines(mutant.source, keepends=True)
     fixed_text = defective_text = ""
     target_first = excerpt_first = last_kept = 0
     for i in sorted(chosen):
@@ -230,7 +231,7 @@ def excerpt(source: str, mutant: Mutant, whole_file_limit: int = 150) -> Excerpt
         gap = "\n" * (_blank_lines_between(source_lines, last_kept, first) + 1) if fixed_text else ""
         last_kept = last
         if i == target:
-            target_first, excerpt_first = first, (fixed_text + gap).count("\n") + 1
+            target_first, excerpt_first = first, count_lines(fixed_text + gap) + 1
         fixed_text += gap + fixed
         defective_text += gap + defective
 

@@ -15,6 +15,7 @@ from redpen_bench.gate.integrity import lines_within_diff
 from redpen_bench.generate import excerpt as excerpts
 from redpen_bench.generate import mechanisms
 from redpen_bench.generate.units import COUNT_COLUMNS, TIER_ORDER, Killed, Options, UnitResult
+from redpen_bench.model.lines import split_lines
 
 MARKER = "generated"  # corpus.toml's table that says `mutate` made this folder (and may replace it)
 
@@ -54,7 +55,7 @@ def item_id(number: int, killed: Killed) -> str:
 
 
 def _planted_text(snippet: str, lines) -> str:
-    text = snippet.splitlines()
+    text = split_lines(snippet)
     return "\n".join(text[n - 1] for n in lines if 0 < n <= len(text))
 
 
@@ -97,8 +98,8 @@ def snippet_of(killed: Killed):
     """The item's snippets and ground truth, or None when the planted lines would not lie within the diff
     between them (the gate's integrity rule; such a mutant is dropped, never written wrong)."""
     snippet = excerpts.excerpt(killed.unit.source, killed.mutant)
-    defective = snippet.defective.splitlines()
-    changed = lines_within_diff(defective, snippet.fixed.splitlines())
+    defective = split_lines(snippet.defective)
+    changed = lines_within_diff(defective, split_lines(snippet.fixed))
     inside = all(1 <= n <= len(defective) for n in snippet.lines)
     return snippet if snippet.lines and inside and set(snippet.lines) <= changed else None
 

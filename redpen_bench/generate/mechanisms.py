@@ -6,16 +6,20 @@ vocabulary, generate/mutation_operators/) and the changed code as an explanation
 statement (for a deletion, of the deleted statement; for a constant condition, a stub return or a swallowed
 handler, of the code it replaced), whole (`is_retryable`, `_orders`) and split into words (`retryable`,
 `orders`), so a reviewer who names the subject in prose or quotes the code hits it. Words that bug reports use
-for anything (`index`, `total`, `value`) name a subject only when nothing more specific is there.
+for anything (`index`, `total`, `value`), and the module's own words (those most of its functions use: `cache`
+in a caching library, `cart` in a cart module), name a subject only when nothing more specific is there: any
+explanation of any function of that file says them.
 """
 
 from __future__ import annotations
 
+import ast
 import builtins
 import io
 import keyword
 import re
 import tokenize
+from functools import lru_cache
 
 from redpen_bench.generate.mutation_operators import LABELS, vocabulary
 from redpen_bench.generate.mutation_operators.crp import number_phrases
@@ -31,6 +35,8 @@ _BUG_REPORT = {
     "count", "counter", "total", "index", "limit", "size", "length", "first", "last", "start", "end", "min", "max",
     "sum", "error", "check", "flag", "state", "default", "input", "output", "number", "field", "order", "empty",
     "zero", "one", "two", "case", "edge", "bound", "boundary", "loop", "element", "exception", "missing",
+    # everyday words any explanation uses, whatever code they name (`line`, `__call__`, `time`, `_checked_out`)
+    "line", "lines", "call", "calls", "time", "out", "per", "removed", "deleted", "init", "wait",
 }
 _WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 def _identifiers(text: str) -> list[str]:
@@ -65,15 +71,59 @@ def _whole_names(statement_text: str) -> list[str]:
     return names
 
 
-def subject_words(statement_text: str) -> list[str]:
-    """What a defect is about: the statement's domain words (specific ones; bug-report words only when nothing
-    else is there) and its underscored names whole."""
+def subject_words(statement_text: str, module_wide: frozenset[str] = frozenset()) -> list[str]:
+    """What a defect is about: the statement's domain words (specific ones; bug-report words and the module's
+    own words only when nothing else is there) and its underscored names whole (unless every word of one is the
+    module's)."""
     words = domain_words(statement_text)
-    specific = [w for w in words if w not in _BUG_REPORT] or words
-    return [w.lower() for w in [*specific, *(n for n in _whole_names(statement_text) if n.lower() not in specific)]]
+    specific = ([w for w in words if w not in _BUG_REPORT and w not in module_wide]
+                or [w for w in words if w not in module_wide] or [w for w in words if w not in _BUG_REPORT] or words)
+    whole = [n for n in _whole_names(statement_text) if n.lower() not in specific
+             and not set(domain_words(n)) <= module_wide]
+    return [w.lower() for w in [*specific, *whole]]
+
+
+# A word is the module's own when at least this share of its functions (and at least _WIDE_MIN of them) use it.
+_WIDE_SHARE = 0.3
+_WIDE_MIN = 3
+
+
+@lru_cache(maxsize=256)
+def module_words(source: str, scope: str = "") -> frozenset[str]:
+    """Domain words that most functions of a module (or of its top-level class `scope`) use: words any
+    explanation of any of its functions says (the names of the module's classes and state: `cache`, `expires`
+    in a TTL cache class), which tell one item of the file from another no better than the file's name. Empty
+    for fewer than _WIDE_MIN functions or a module that does not parse."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return frozenset()
+    if scope:
+        classes = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == scope]
+        if not classes:
+            return frozenset()
+        tree = classes[0]
+    functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    if len(functions) < _WIDE_MIN:
+        return frozenset()
+    uses: dict[str, int] = {}
+    for function in functions:
+        names = {function.name}
+        for node in ast.walk(function):
+            if isinstance(node, ast.Name):
+                names.add(node.id)
+            elif isinstance(node, ast.Attribute):
+                names.add(node.attr)
+            elif isinstance(node, ast.arg):
+                names.add(node.arg)
+        for word in set(domain_words(" ".join(names))):
+            uses[word] = uses.get(word, 0) + 1
+    least = max(_WIDE_MIN, _WIDE_SHARE * len(functions))
+    return frozenset(word for word, n in uses.items() if n >= least)
 
 
 _FORM_CHARS = re.compile(r"[^\w\s]")
+_KEYWORD_OPS = re.compile(r"\s(?:and|or|is|in)\s")  # `cond is not None or lock is None` is code, quoted as such
 _BOUNDARY_OPS = {"<-><=": "<", "<=-><": "<=", ">->>=": ">", ">=->>": ">="}
 
 
@@ -85,7 +135,8 @@ def code_forms(*texts: str) -> list[str]:
         text = " ".join(text.split())
         while text.startswith("(") and text.endswith(")") and _balanced(text[1:-1]):
             text = text[1:-1]
-        if not 3 <= len(text) <= 60 or not _FORM_CHARS.search(text) or text in ("pass", "None"):
+        if (not 3 <= len(text) <= 60 or not (_FORM_CHARS.search(text) or _KEYWORD_OPS.search(text))
+                or text in ("pass", "None")):
             continue
         for form in (text, text.replace(" ", "")):
             if form not in forms:
@@ -118,9 +169,12 @@ def _in_place(mutant: Mutant, planted_text: str) -> list[str]:
         tokens = _tokens(planted_text)
         for i, token in enumerate(tokens):
             if token == mutant.mutated.lstrip("-") and i:
-                before = tokens[i - 1] if tokens[i - 1] != "-" or i < 2 else tokens[i - 2]
+                minus = tokens[i - 1] == "-" and i >= 2
+                before = tokens[i - 2] if minus else tokens[i - 1]
                 for value in (mutant.mutated, mutant.original):
                     forms += [f"{before} {value}", f"{before}{value}"]
+                    if minus:  # `keys[-2]` for `keys[-1]`
+                        forms += [f"{before}-{value}", f"{before} -{value}"]
     if mutant.operator == "SIR":
         pattern = r"([A-Za-z_][\w.]*)\[\s*" + re.escape(mutant.mutated) + r"\s*\]"
         for name in re.findall(pattern, planted_text):
@@ -152,8 +206,16 @@ def keyword_groups(mutant: Mutant, planted_text: str) -> list[list[str]]:
     if not any(part.removed for part in parts):
         subject = f"{planted_text}\n{subject}"
     where = (mutant.function or mutant.scope).rsplit(".", 1)[-1]
-    words = subject_words(subject)
-    words += [w for w in subject_words(where) if w not in words]
+    wide = module_words(mutant.source) | module_words(mutant.source, mutant.scope)
+    words = subject_words(subject, wide)
+    # the function's own name: its specific words, and a private name whole (`__touch`: a phrase starts at a word
+    # start, so "touch" does not hit it). Not a special method's (`__contains__`, `__call__`): every class has
+    # them, and normalise() reads `__call__` as emphasis, "call"
+    if not (where.startswith("__") and where.endswith("__")):
+        words += [w for w in domain_words(where) if w not in words and w not in wide and w not in _BUG_REPORT]
+        whole = [*_whole_names(where), *([where] if where.startswith("__") else [])]
+        words += [w.lower() for w in whole if w.lower() not in words]
+    words = words or subject_words(where)  # nothing specific anywhere: the function's words, whatever they are
     return [*groups, words] if words else groups
 
 

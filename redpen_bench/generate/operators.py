@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from redpen_bench.generate.mutation_operators import BY_CODE, describe
 from redpen_bench.generate.sites import Site, collect
+from redpen_bench.model.lines import split_lines
 
 OPERATORS: dict[str, str] = {code: describe(code) for code in BY_CODE}
 COUNT_KEYS = ("generated", "uncompilable", "equivalent", "duplicate", "arid", "obvious", "kept")
@@ -104,7 +105,7 @@ def _narrow(source: str, start: int, end: int, text: str) -> tuple[int, int, str
 
 def _deletion_lines(mutated: str, first: int, function_end: int) -> tuple[tuple[int, ...], dict]:
     """Planted line and site of a pure deletion whose first removed line was `first` (see module doc)."""
-    lines = mutated.splitlines()
+    lines = split_lines(mutated)
     above = next((i for i in range(first - 1, 0, -1) if not _BLANK.match(lines[i - 1])), first - 1)
     below = next((i for i in range(first, min(function_end, len(lines)) + 1) if not _BLANK.match(lines[i - 1])),
                  None)
@@ -136,7 +137,7 @@ def _first_use(mutated: str, names: set[str], first: int, last: int) -> int | No
     if not names:
         return None
     pattern = re.compile(r"(?<![\w.])(" + "|".join(map(re.escape, sorted(names))) + r")(?!\w)")
-    lines = mutated.splitlines()
+    lines = split_lines(mutated)
     for number in range(first, min(last, len(lines)) + 1):
         code = lines[number - 1].split("#", 1)[0]
         if pattern.search(code):

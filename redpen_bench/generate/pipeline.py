@@ -9,7 +9,16 @@ import random
 from redpen_bench.errors import InputError
 from redpen_bench.generate import operators
 from redpen_bench.generate.kill import Checks, Outcome, limit_for, verdict
-from redpen_bench.generate.units import HOM, TIER_ORDER, Killed, Options, Unit, UnitResult, add_scan_counts
+from redpen_bench.generate.units import (
+    HOM,
+    TIER_ORDER,
+    Killed,
+    Options,
+    SourceError,
+    Unit,
+    UnitResult,
+    add_scan_counts,
+)
 from redpen_bench.model.corpus import Corpus
 from redpen_bench.run.executor import Executor, open_executor
 from redpen_bench.run.progress import Progress
@@ -42,7 +51,10 @@ class Unparsable(InputError):
 def scan_unit(unit: Unit, options: Options):
     import libcst
 
-    source = unit.source
+    try:
+        source = unit.source
+    except SourceError as exc:
+        raise Unparsable(str(exc)) from None  # a file its own cookie does not decode: skipped, named
     try:
         compile(source, str(unit.path), "exec", dont_inherit=True)
     except (SyntaxError, ValueError) as exc:

@@ -121,7 +121,7 @@ class _Collector(cst.CSTVisitor):
         original, mutated = original.strip(), mutated.strip()
         site = Site(self._operator, mechanism, start, end, text, original, mutated, scope, function,
                     function_end=function_end, **extra)
-        site.obvious = mutation_operators.obvious(site)
+        site.obvious = site.obvious or mutation_operators.obvious(site)
         self.sites.append(site)
 
     # -- the Place an operator sees ----------------------------------------------------------
@@ -132,6 +132,10 @@ class _Collector(cst.CSTVisitor):
     @property
     def parent(self) -> cst.CSTNode:
         return self._path[-2]
+
+    @property
+    def owner(self) -> cst.CSTNode | None:
+        return self._path[-3] if len(self._path) >= 3 else None
 
     @property
     def arid(self) -> bool:
@@ -165,13 +169,13 @@ class _Collector(cst.CSTVisitor):
                   equivalent=equivalent)
 
     def lines(self, mechanism: str, first: int, last: int, replacement: str, *, arid: bool | None = None,
-              removed: tuple[int, int] | None = None) -> None:
+              removed: tuple[int, int] | None = None, obvious: str = "") -> None:
         start = self.line_starts[first - 1]
         end = self.line_starts[last] if last < len(self.line_starts) else len(self.source)
         original = "\n".join(line.strip() for line in self.source[start:end].splitlines())
         extra = {} if arid is None else {"arid": arid}
         self._add(mechanism, start, end, replacement, original, replacement.strip(), context=self._context(None),
-                  removed=removed, **extra)
+                  removed=removed, obvious=obvious, **extra)
 
 
 def _node_kind(node: cst.CSTNode) -> str:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import codecs
 import hashlib
+import io
+import re
+import tokenize
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +25,38 @@ SCAN_COLUMNS = ("generated", "uncompilable", "equivalent", "duplicate", "arid", 
 COUNT_COLUMNS = (*SCAN_COLUMNS, "checked", "killed", "survived", "timed_out", "bad_lines")
 HOM = "HOM"
 TIER_ORDER = (*OPERATORS, HOM)  # tiers are operator families, always in this order; pairs are their own
+
+
+# PEP 263's cookie, on the first line or on a second one below a comment or blank line
+_COOKIE = re.compile(r"^([ \t\f]*#.*?coding[:=][ \t]*)([-\w.]+)")
+_BLANK_OR_COMMENT = re.compile(r"^[ \t\f]*(?:[#\r\n]|$)")
+
+
+class SourceError(InputError):
+    """A source file Python itself could not read (an unknown codec, bytes its declared encoding rejects)."""
+
+
+def read_source(path: Path) -> str:
+    """A source file's text as Python reads it (PEP 263, as `tokenize.open`: its coding cookie or BOM, else UTF-8;
+    universal newlines), with a cookie naming another encoding rewritten to utf-8. Everything mutate writes from
+    it (checked modules, excerpts, item files) is UTF-8, so the rewritten cookie makes Python and the analyzers
+    read those files as the same text; the cookie's line stays, so no line number moves."""
+    data = path.read_bytes()
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        text = io.TextIOWrapper(io.BytesIO(data), encoding).read()
+    except (SyntaxError, UnicodeDecodeError, LookupError) as exc:
+        raise SourceError(f"{path}: cannot be read as Python reads it ({type(exc).__name__}: {exc})") from None
+    if codecs.lookup(encoding).name == "utf-8":
+        return text
+    lines = text.split("\n", 2)
+    for number, line in enumerate(lines[:2]):
+        if _COOKIE.match(line):
+            lines[number] = _COOKIE.sub(r"\1utf-8", line, count=1)
+            break
+        if not _BLANK_OR_COMMENT.match(line):
+            break
+    return "\n".join(lines)
 
 
 def parse_operators(text: str | None) -> tuple[str, ...] | None:
@@ -65,7 +101,7 @@ class Unit:
 
     @property
     def source(self) -> str:
-        return self.path.read_text(encoding="utf-8")
+        return read_source(self.path)
 
     def seed(self, seed: int) -> int:
         """A seed of its own per unit: sampling in one file does not depend on which other files are mutated."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from redpen_bench.model.code_style import as_table
 from redpen_bench.model.corpus_files import (
     CorpusError,
     check_link,
@@ -23,6 +24,7 @@ from redpen_bench.model.corpus_files import (
 )
 from redpen_bench.model.corpus_toml import read_corpus_toml, read_generic_explanations
 from redpen_bench.model.item_fields import DEFECTIVE_VARIANTS, ItemToml, read_explanations, read_item_toml
+from redpen_bench.model.lines import count_lines
 
 SCORED_VARIANTS = ("original", "disguised", "fixed", "clean")
 REPAIR_OF = {"original": "fixed", "disguised": "disguised_fixed"}
@@ -101,6 +103,7 @@ class Corpus:
     file_hashes: dict[str, str] = field(repr=False)
     generic_explanations: tuple[str, ...] = ()  # bug vocabulary with no item specifics: must score low
     generated: dict | None = field(default=None, repr=False)  # corpus.toml [generated]: made by `mutate`
+    code_style: dict | None = field(default=None, repr=False)  # corpus.toml [code_style]: what tools lint with
     harvested: dict | None = field(default=None, repr=False)  # corpus.toml [harvested]: made by `harvest`
 
     @cached_property
@@ -194,7 +197,7 @@ def _variants(folder: Path, toml: ItemToml, files: dict[str, bytes]) -> tuple[di
             if name in ("original", "fixed") or table is not None:
                 raise CorpusError(f"{path}: file missing")
             continue
-        n_lines[name] = len(read_text(path, files[path.name]).splitlines())  # an unreadable control fails here
+        n_lines[name] = count_lines(read_text(path, files[path.name]))  # an unreadable control fails here
         digest = sha256_bytes(files[path.name])
         if name not in DEFECTIVE_VARIANTS:
             variants[name] = Variant(toml.id, name, path, digest)
@@ -245,6 +248,7 @@ def load_corpus(root: str | Path | None = None) -> Corpus:
         file_hashes=file_hashes | item_hashes,
         generic_explanations=_generic_explanations(root),
         generated=meta.generated,
+        code_style=as_table(meta.code_style),
         harvested=meta.harvested,
     )
 

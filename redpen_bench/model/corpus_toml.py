@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import msgspec
 
+from redpen_bench.model.code_style import CODE_STYLE_EXPECTED, CodeStyle
 from redpen_bench.model.corpus_files import CorpusError
 from redpen_bench.model.typed import PLAIN_NAME_WORDS, NonEmptyText, convert, is_plain_name
 
@@ -20,6 +21,7 @@ class CorpusToml(msgspec.Struct, frozen=True):
     canary: str = ""
     tiers: Annotated[list[str], msgspec.Meta(min_length=1)] | None = None  # in report order; else as found
     generated: dict[str, Any] | None = None  # [generated]: a corpus `redpen-bench mutate` made
+    code_style: CodeStyle | None = None  # [code_style]: the project's style settings its snippets are linted with
     harvested: dict[str, Any] | None = None  # [harvested]: a corpus `redpen-bench harvest` made
 
 
@@ -30,6 +32,7 @@ CORPUS_EXPECTED = {
     "description": _OPTIONAL, "license": _OPTIONAL, "canary": _OPTIONAL,
     "tiers": "expected a non-empty list of tier names",
     "generated": "expected a table [generated]",
+    **CODE_STYLE_EXPECTED,
     "harvested": "expected a table [harvested]",
 }
 

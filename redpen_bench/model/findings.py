@@ -28,12 +28,13 @@ class Finding:
         return asdict(self)
 
 
-class StoredFinding(msgspec.Struct):
-    """A finding as a row stores it; keys it does not know are a tool's own and pass."""
+class StoredFinding(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """A finding as a row stores it (its fields in Finding.to_dict's order: a row read and written again is the
+    same line); keys it does not know are a tool's own and are not kept."""
 
     line: int
-    rule: Annotated[str, msgspec.Meta(min_length=1)]
     end_line: int | None = None
+    rule: Annotated[str, msgspec.Meta(min_length=1)]
     message: str | None = None
     severity: str | None = None
 
@@ -51,6 +52,8 @@ class FindingsError(InputError):
 
 def read_findings(value: Any, where: str = "") -> list[Finding]:
     """The stored `findings` of a row as Findings; FindingsError naming `where`, the finding and its field."""
+    if type(value) is list and all(type(v) is StoredFinding for v in value):  # a row's, checked when it was read
+        return [s.finding() for s in value]
     try:
         stored = msgspec.convert(value, _STORED)
     except msgspec.ValidationError as exc:

@@ -1,9 +1,11 @@
 """A verdict row: one reviewer's answer on one snippet (corpus/FORMAT.md, "Reviewer verdicts").
 
-One schema (RowSchema, msgspec, strict) with one validator for every place a row comes from: a run folder's
-verdicts.jsonl, a replay file, tuning. A row is scored only as FORMAT.md defines it: a field of the wrong type,
-known or extra, is an error naming the field, never coerced (`"defect": 1` is not yes). msgspec, not pydantic:
-benchmarks/README.md ("typed_rows.py") has the measurement.
+One type, `VerdictRow` (a frozen msgspec Struct), on both paths: the runner, the baselines, tuning and the imports
+write it, and reading a run folder, a replay file or an Inspect log gives it back, validated by the same Struct
+(strict: a field of the wrong type, known or extra, is an error naming the field, never coerced: `"defect": 1` is
+not yes). Its fields are declared once, here; keys it does not know (a harness's own bookkeeping) are kept in
+`extras` and written back, so nothing a row carried is lost. msgspec, not pydantic: benchmarks/README.md
+("typed_rows.py") has the measurement.
 """
 
 from __future__ import annotations
@@ -11,64 +13,141 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
+from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import SCORED_VARIANTS, Variant
 from redpen_bench.model.findings import StoredFinding
 from redpen_bench.model.typed import error_place
 from redpen_bench.model.verdict import Verdict
 
 SNIPPET_HASH_CHARS = 16
-TEXT_FIELDS = ("explanation", "error", "raw")
-ROW_FIELDS = ("reviewer", "item", "variant", "sample", "defect", "lines", *TEXT_FIELDS)
 USAGE_FIELDS = ("input_tokens", "output_tokens")
+# the field holding the keys a row has beyond its fields; a stored key "extras" is one of them (from_dict puts
+# every key it does not know there, that one included)
+_EXTRAS_KEY = "extras"
 
 T = TypeVar("T")
 _Name = Annotated[str, msgspec.Meta(min_length=1)]
 _Count = Annotated[int, msgspec.Meta(ge=0)]
 
 
-class RowSchema(msgspec.Struct):
-    """A verdict row's fields and their types: the one validator of rows (strict: `"defect": 1` is not yes, `"3"`
-    is not a line). Keys it does not know pass through unchecked (a harness's own bookkeeping); every field but
-    the four that say what was answered may be null."""
+class VerdictRow(msgspec.Struct, frozen=True, kw_only=True):
+    """A verdict row's fields and their types. The four that say what was answered are required, every other
+    field may be null; the optional ones a row does not carry are UNSET (not written, not a column of the
+    scorer's table), so a row read and written again is the row it was."""
 
     reviewer: _Name
     item: _Name
     variant: Literal[SCORED_VARIANTS]  # type: ignore[valid-type]
-    sample: _Count = 0
     defect: bool | None = None
     lines: list[Annotated[int, msgspec.Meta(ge=1)]] = []
     explanation: str | None = None
-    error: str | None = None
     raw: str | None = None
-    # the extra fields a reviewer or a replay file may carry
-    findings: list[StoredFinding] | None = None
-    latency_s: float | None = None
-    input_tokens: Any = None  # read through token_count: an odd count is unknown, never a bad row
-    output_tokens: Any = None
-    cost_usd: float | None = None
-    attempts: _Count | None = None
-    cached: bool | None = None
-    truncated: bool | None = None
-    lenient: bool | None = None
-    fingerprint: str | None = None
-    snippet: str | None = None
-    components: dict | None = None
+    error: str | None = None
+    sample: _Count = 0
+    # what a reviewer, a harness or a replay file may add
+    findings: list[StoredFinding] | UnsetType | None = UNSET
+    latency_s: float | UnsetType | None = UNSET
+    input_tokens: int | UnsetType | None = UNSET  # read through token_count: an odd count is unknown, never a bad row
+    output_tokens: int | UnsetType | None = UNSET
+    cost_usd: float | UnsetType | None = UNSET
+    attempts: _Count | UnsetType | None = UNSET
+    cached: bool | UnsetType | None = UNSET
+    truncated: bool | UnsetType | None = UNSET
+    lenient: bool | UnsetType | None = UNSET
+    fingerprint: str | UnsetType | None = UNSET
+    snippet: str | UnsetType | None = UNSET
+    components: dict | UnsetType | None = UNSET
+    extras: dict[str, Any] = {}
 
+    @classmethod
+    def of(cls, reviewer: str, item: str, variant: str, verdict: Verdict, sample: int = 0, **meta) -> VerdictRow:
+        """The row of `verdict`; `meta` the optional fields (findings as finding objects) and any others."""
+        if verdict.lenient:
+            meta.setdefault("lenient", True)
+        for key in USAGE_FIELDS & meta.keys():
+            meta[key] = token_count(meta[key])
+        if meta.get("findings"):
+            meta["findings"] = msgspec.convert(meta["findings"], list[StoredFinding])
+        extras = {key: meta.pop(key) for key in meta.keys() - FIELDS}
+        return cls(reviewer=reviewer, item=item, variant=variant, defect=verdict.defect, lines=list(verdict.lines),
+                   explanation=verdict.explanation, raw=verdict.raw, error=verdict.error, sample=sample,
+                   **meta, extras=extras)
+
+    @classmethod
+    def answering(cls, reviewer: str, file: Variant, verdict: Verdict, sample: int = 0, **meta) -> VerdictRow:
+        """The row of an answer on the scored `file`, naming its content by hash: a row is only ever scored
+        against the file it answered."""
+        return cls.of(reviewer, file.item_id, file.name, verdict, sample,
+                      **(meta | {"snippet": file.sha256[:SNIPPET_HASH_CHARS]}))
+
+    @classmethod
+    def from_dict(cls, data: object) -> VerdictRow:
+        """A stored row (a parsed JSON value), validated, usage counts read as `token_count` reads them;
+        ValueError naming the field when it is not a row. `data` (a dict) may be changed."""
+        if not isinstance(data, dict):
+            raise ValueError("not a JSON object")
+        for key in USAGE_FIELDS:
+            if key in data:
+                data[key] = token_count(data[key])
+        if not FIELDS.issuperset(data):  # keys it does not know: kept in their order, as the row gave them
+            data[_EXTRAS_KEY] = {key: value for key, value in data.items() if key not in FIELDS}
+        try:
+            return _convert(data, cls)
+        except msgspec.ValidationError as exc:
+            raise ValueError(_problem(exc)) from None
+
+    @property
+    def key(self) -> tuple[str, str, str, int]:
+        """What the row answers: (reviewer, item, variant, sample). A later row with the same key replaces it."""
+        return self.reviewer, self.item, self.variant, self.sample
+
+    @property
+    def snippet_key(self) -> tuple[str, str]:
+        return self.item, self.variant
+
+    @property
+    def verdict(self) -> Verdict:
+        return Verdict(self.defect, list(self.lines), self.explanation or "", self.raw or "", self.error)
+
+    def replace(self, **changes: Any) -> VerdictRow:
+        return msgspec.structs.replace(self, **changes)
+
+    def to_dict(self) -> dict:
+        """The row as stored: its fields (the optional ones it carries), then its extras."""
+        data = msgspec.to_builtins(self)
+        data.update(data.pop(_EXTRAS_KEY, {}))
+        return data
+
+    def to_json(self) -> str:
+        """One line of verdicts.jsonl."""
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+
+FIELDS = frozenset(VerdictRow.__struct_fields__) - {"extras"}  # the keys a stored row spells as fields
+# the fields every row has (written always), and those a row carries or not (UNSET), in the Struct's order
+CORE_FIELDS = VerdictRow.__struct_fields__[:VerdictRow.__struct_fields__.index("findings")]
+OPTIONAL_FIELDS = VerdictRow.__struct_fields__[len(CORE_FIELDS):-1]
+_convert = msgspec.convert
 
 # what a field must be, in words: the message of a row that has it wrong
 EXPECTED = {
     "reviewer": "a non-empty string", "item": "a non-empty string", "variant": f"one of {list(SCORED_VARIANTS)}",
     "sample": "a whole number >= 0", "defect": "true, false or null", "lines": "a list of line numbers",
-    **dict.fromkeys(TEXT_FIELDS, "a string or null"),
+    **dict.fromkeys(("explanation", "error", "raw"), "a string or null"),
     "findings": "a list of finding objects", "latency_s": "a number", "cost_usd": "a number",
     "attempts": "a whole number >= 0", "cached": "true or false", "truncated": "true or false",
     "lenient": "true or false", "fingerprint": "a string", "snippet": "a string", "components": "an object",
 }
+
+
+def given(value: T | UnsetType, default: Any = None) -> T | Any:
+    """An optional field's value, or `default` when the row does not carry it."""
+    return default if value is UNSET else value
 
 
 def token_count(value: object) -> int | None:
@@ -78,27 +157,44 @@ def token_count(value: object) -> int | None:
     return value if type(value) is int and value >= 0 else None
 
 
+def _problem(exc: msgspec.ValidationError) -> str:
+    where, message = error_place(exc)
+    field = re.match(r"[^.\[]*", where).group()
+    if where == field or field != "findings":  # a field of the row: its own words
+        return f"field '{field}': expected {EXPECTED.get(field, message)}"
+    return f"field '{where}': {message}"  # inside a finding: which one, and which of its fields
+
+
 def row_problem(row: object) -> str | None:
     """Why `row` (a parsed JSON value) is not a valid verdict row, or None."""
-    if not isinstance(row, dict):
-        return "not a JSON object"
     try:
-        _convert(row, RowSchema)
-    except msgspec.ValidationError as exc:
-        where, message = error_place(exc)
-        field = re.match(r"[^.\[]*", where).group()
-        if where == field or field != "findings":  # a field of the row: its own words, as before msgspec
-            return f"field '{field}': expected {EXPECTED.get(field, message)}"
-        return f"field '{where}': {message}"  # inside a finding: which one, and which of its fields
+        VerdictRow.from_dict(dict(row) if isinstance(row, dict) else row)
+    except ValueError as exc:
+        return str(exc)
     return None
 
 
-_convert = msgspec.convert
+class RowError(InputError, ValueError):
+    """A JSON object given as a verdict row that is not one."""
 
 
-def row_key(row: dict) -> tuple:
+def as_rows(rows: Iterable[VerdictRow | dict]) -> list[VerdictRow]:
+    """Rows given as rows or as their JSON objects (a caller of the API, a test), as rows; RowError naming the
+    row and the field of one that is not a row."""
+    return [row if type(row) is VerdictRow else _as_row(row) for row in rows]
+
+
+def _as_row(data: object) -> VerdictRow:
+    try:
+        return VerdictRow.from_dict(dict(data) if isinstance(data, dict) else data)
+    except ValueError as exc:
+        names = (data.get(key) for key in ("reviewer", "item", "variant")) if isinstance(data, dict) else ()
+        raise RowError(f"verdict row ({', '.join(map(str, names))}): {exc}") from None
+
+
+def row_key(row: VerdictRow) -> tuple:
     """What a row answers: (reviewer, item, variant, sample). A later row with the same key replaces it."""
-    return row["reviewer"], row["item"], row["variant"], row.get("sample") or 0
+    return row.reviewer, row.item, row.variant, row.sample
 
 
 def latest_rows(rows: Iterable[T], key: Callable[[T], Hashable] = row_key) -> list[T]:
@@ -110,68 +206,16 @@ def latest_rows(rows: Iterable[T], key: Callable[[T], Hashable] = row_key) -> li
     return list(latest.values())
 
 
-def checked_row(data: object) -> dict:
-    """A stored row (a parsed JSON value) as the scorer reads it: validated, usage counts read as `token_count`
-    reads them; ValueError naming the field when it is not a row."""
-    problem = row_problem(data)
-    if problem:
-        raise ValueError(problem)
-    assert isinstance(data, dict)
-    for key in USAGE_FIELDS:
-        if key in data:
-            data[key] = token_count(data[key])
-    return data
-
-
-@dataclass
-class VerdictRow:
-    reviewer: str
-    item: str
-    variant: str
-    defect: bool | None
-    lines: list[int]
-    explanation: str
-    raw: str
-    error: str | None
-    sample: int = 0
-    meta: dict[str, Any] = field(default_factory=dict)  # the extra fields: findings, latency_s, tokens...
-
-    @classmethod
-    def of(cls, reviewer: str, item: str, variant: str, verdict: Verdict, sample: int = 0, **meta) -> VerdictRow:
-        if verdict.lenient:
-            meta.setdefault("lenient", True)
-        for key in USAGE_FIELDS & meta.keys():
-            meta[key] = token_count(meta[key])
-        return cls(reviewer, item, variant, verdict.defect, list(verdict.lines), verdict.explanation,
-                   verdict.raw, verdict.error, sample, meta)
-
-    @classmethod
-    def answering(cls, reviewer: str, file: Variant, verdict: Verdict, sample: int = 0, **meta) -> VerdictRow:
-        """The row of an answer on the scored `file`, naming its content by hash: a row is only ever scored
-        against the file it answered."""
-        return cls.of(reviewer, file.item_id, file.name, verdict, sample,
-                      **(meta | {"snippet": file.sha256[:SNIPPET_HASH_CHARS]}))
-
-    @classmethod
-    def from_dict(cls, data: object) -> VerdictRow:
-        """A stored row, validated; ValueError naming the field when it is not one."""
-        data = checked_row(data)
-        meta = {k: v for k, v in data.items() if k not in ROW_FIELDS}
-        return cls(data["reviewer"], data["item"], data["variant"], data.get("defect"), list(data.get("lines") or []),
-                   data.get("explanation") or "", data.get("raw") or "", data.get("error"), data.get("sample", 0),
-                   meta)
-
-    @property
-    def verdict(self) -> Verdict:
-        return Verdict(self.defect, list(self.lines), self.explanation, self.raw, self.error)
-
-    def to_dict(self) -> dict:
-        data = {"reviewer": self.reviewer, "item": self.item, "variant": self.variant, "defect": self.defect,
-                "lines": self.lines, "explanation": self.explanation, "raw": self.raw, "error": self.error,
-                "sample": self.sample}
-        data.update(self.meta)
-        return data
-
-    def to_json(self) -> str:
-        """One line of verdicts.jsonl."""
-        return json.dumps(self.to_dict(), ensure_ascii=False)
+def row_columns(rows: Iterable[VerdictRow]) -> dict[str, list]:
+    """The rows as columns (a table's): every required field, the optional ones some row carries (None where
+    another does not) and the extras' keys some row has."""
+    rows = list(rows)
+    columns = {name: [getattr(row, name) for row in rows] for name in CORE_FIELDS}
+    for name in OPTIONAL_FIELDS:
+        values = [getattr(row, name) for row in rows]
+        if any(value is not UNSET for value in values):
+            columns[name] = [None if value is UNSET else value for value in values]
+    extra_keys = dict.fromkeys(key for row in rows if row.extras for key in row.extras)
+    for key in extra_keys:
+        columns.setdefault(key, [row.extras.get(key) for row in rows])
+    return columns

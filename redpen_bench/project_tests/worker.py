@@ -7,7 +7,8 @@ it cannot forget is state the tests left in libraries outside the tree, so a wor
 safe: `open_worker` runs the stable tests in it twice on the unmodified tree and returns None (the caller then
 starts a fresh process per run) unless they pass both times, and a kill it finds is confirmed by a fresh
 process (project_checks). A run that passes its time limit kills the worker; the next request starts another.
-Requests and answers are JSON lines on a pipe of their own: pytest's output goes to /dev/null."""
+Requests and answers are JSON lines on a pipe of their own: pytest's output goes to /dev/null. It runs under the
+sandbox's supervisor (start_contained), so ending it ends whatever its tests started, in its group or not."""
 
 from __future__ import annotations
 

@@ -36,7 +36,9 @@ CLUSTER_SENTENCE = ("Mutants of one source function are not independent, so the 
 
 
 OBVIOUS_SENTENCE = ("{obvious} items show their defect on the planted line alone (a constant condition, a stub, a "
-                    "handler reduced to pass, an identity or a domain constant: item.toml [provenance] obvious); "
+                    "function left with only its docstring, a try body reduced to a constant return, a handler "
+                    "reduced to pass, `not` on a literal, an identity or a domain constant: item.toml [provenance] "
+                    "obvious); "
                     "`mutate --include-obvious` kept them, and linters catch many of them for that reason.")
 
 

@@ -21,6 +21,7 @@ from redpen_bench import __version__
 from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import Corpus
 from redpen_bench.model.outside_text import csv_frame
+from redpen_bench.model.rows import VerdictRow
 from redpen_bench.report import charts, document, html, markdown
 from redpen_bench.report.data import ReportData, gather, shorten
 from redpen_bench.report.sarif_out import write_sarif
@@ -49,7 +50,7 @@ class Report:
 
 
 def read_runs(run_dirs: Sequence[str | Path | RunFolder], corpus: Corpus,
-              reviewers: Sequence[str] | None = None) -> tuple[list[dict], dict]:
+              reviewers: Sequence[str] | None = None) -> tuple[list[VerdictRow], dict]:
     """Rows (the last per key) of run folders made for this corpus, and their manifests merged."""
     runs = read_run_set(run_dirs, corpus, "report")
     rows = runs.rows
@@ -58,14 +59,14 @@ def read_runs(run_dirs: Sequence[str | Path | RunFolder], corpus: Corpus,
               "reviewers": runs.reviewers()}
     if reviewers is not None:
         wanted = set(reviewers)
-        rows = [r for r in rows if r["reviewer"] in wanted]
+        rows = [r for r in rows if r.reviewer in wanted]
         merged["reviewers"] = {k: v for k, v in merged["reviewers"].items() if k in wanted}
     if not rows:
         raise InputError(f"{run_dirs[0]}: no verdict rows to report on")
     # one canonical order, whatever order the reviewers' threads appended in: the same verdicts give the same
     # report (the rule table's example messages, for one, are the first in row order)
     order = {(v.item_id, v.name): i for i, v in enumerate(corpus.snippets)}
-    rows.sort(key=lambda r: (r["reviewer"], order.get((r["item"], r["variant"]), len(order)), r.get("sample") or 0))
+    rows.sort(key=lambda r: (r.reviewer, order.get(r.snippet_key, len(order)), r.sample))
     return rows, merged
 
 
@@ -77,7 +78,7 @@ def _display_path(path: Path) -> str:
         return str(path)
 
 
-def _rules(rows: list[dict], corpus: Corpus, families: dict[str, str]):
+def _rules(rows: list[VerdictRow], corpus: Corpus, families: dict[str, str]):
     """The per-rule table (rules.rule_table) and, per tool, its top rules over all its profiles: a rule fires on
     the same snippets whichever profile enables it, so each rule is listed once, with the profiles that ran it."""
     from redpen_bench.scoring.rules import rule_table
@@ -118,14 +119,14 @@ def scores_frame(data: ReportData) -> pd.DataFrame:
     return pd.DataFrame(records, columns=columns)
 
 
-def _write_verdicts(path: Path, rows: list[dict], data: ReportData) -> None:
+def _write_verdicts(path: Path, rows: list[VerdictRow], data: ReportData) -> None:
     """The rows (in read_runs' order: reviewer, corpus order, sample) in report order: by rank, then as they
     come."""
     rank = {r: i for i, r in enumerate(data.ranking)}
-    rows = sorted(rows, key=lambda r: rank.get(r["reviewer"], len(rank)))  # stable: the rest of the order stays
+    rows = sorted(rows, key=lambda r: rank.get(r.reviewer, len(rank)))  # stable: the rest of the order stays
     with path.open("w", encoding="utf-8", newline="\n") as out:
         for row in rows:
-            out.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
+            out.write(json.dumps(row.to_dict(), ensure_ascii=False, sort_keys=True) + "\n")
 
 
 def _manifest(data: ReportData, runs: dict, extra: dict) -> dict:

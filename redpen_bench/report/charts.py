@@ -79,31 +79,9 @@ def leaderboard(data: ReportData) -> str:
     low, high = leaderboard_window(data)
     fig, ax = _figure(7.5, 0.32 * len(rows) + 1.6)
     for i, row in enumerate(rows):
-        color = BASELINE_COLOR if row.baseline else TOOL_COLOR
-        start, end = (max(v * 100, low) for v in (row.average.low, row.average.high)) \
-            if not math.isnan(row.average.low) else (math.nan, math.nan)
-        if not math.isnan(start):
-            ax.plot([start, min(end, high)], [i, i], color=color, linewidth=2.2, alpha=0.55, solid_capstyle="butt")
-        value = row.average.value * 100
-        if low <= value <= high:
-            ax.plot(value, i, "o", color=color, markersize=5.5)
-        else:  # a point beyond the window: an arrow at its edge, with the value and interval
-            left = value < low
-            ax.plot(low if left else high, i, "<" if left else ">", color=color, markersize=6, clip_on=False)
-            ax.annotate(f"{pct(row.average.value)} {interval(row.average.low, row.average.high)}",
-                        (low if left else high, i), xytext=(7 if left else -7, 0), textcoords="offset points",
-                        color=color, fontsize=7.5, ha="left" if left else "right", va="center")
-    middle = (low + high) / 2
+        _reviewer_line(ax, i, row, low, high)
     inside = [r for r in baselines if low <= r.average.value * 100 <= high]
-    for level, row in enumerate(sorted(inside, key=lambda r: r.average.value)):
-        threshold = row.family == THRESHOLD_REVIEWER
-        color = THRESHOLD_COLOR if threshold else REFERENCE_COLOR
-        x = row.average.value * 100
-        ax.axvline(x, color=color, linestyle="--" if threshold else ":", linewidth=1, gid=f"reference-{level}")
-        note = ": below it, doing nothing wins" if threshold else ""
-        ax.annotate(f"{chart(row.reviewer)} {pct(row.average.value)}{note}", (x, -0.7 - 0.45 * (level % 2)),
-                    xytext=(3 if x < middle else -3, 0), textcoords="offset points", color=color, fontsize=8,
-                    va="center", ha="left" if x < middle else "right", bbox=LABEL_BOX)
+    _reference_lines(ax, inside, (low + high) / 2)
     for left in (True, False):  # baselines beyond the window, named at its top corners
         beyond = sorted((r for r in baselines if r not in inside and (r.average.value * 100 < low) == left),
                         key=lambda r: r.average.value)
@@ -119,6 +97,38 @@ def leaderboard(data: ReportData) -> str:
     ax.grid(axis="x", alpha=0.25)
     _style(ax)
     return _svg(fig, "leaderboard")
+
+
+def _reviewer_line(ax, i: int, row, low: float, high: float) -> None:
+    """Row i of the leaderboard: the interval cut at the window, and the point, or an arrow at the edge it lies
+    beyond, with its value and interval written out."""
+    color = BASELINE_COLOR if row.baseline else TOOL_COLOR
+    if not math.isnan(row.average.low):
+        start, end = (max(v * 100, low) for v in (row.average.low, row.average.high))
+        ax.plot([start, min(end, high)], [i, i], color=color, linewidth=2.2, alpha=0.55, solid_capstyle="butt")
+    value = row.average.value * 100
+    if low <= value <= high:
+        ax.plot(value, i, "o", color=color, markersize=5.5)
+        return
+    left = value < low
+    ax.plot(low if left else high, i, "<" if left else ">", color=color, markersize=6, clip_on=False)
+    ax.annotate(f"{pct(row.average.value)} {interval(row.average.low, row.average.high)}",
+                (low if left else high, i), xytext=(7 if left else -7, 0), textcoords="offset points",
+                color=color, fontsize=7.5, ha="left" if left else "right", va="center")
+
+
+def _reference_lines(ax, inside: list, middle: float) -> None:
+    """The baselines inside the window as vertical lines, named below the axis (the threshold in red, with what
+    it means), labels alternating in height so that neighbours do not overlap."""
+    for level, row in enumerate(sorted(inside, key=lambda r: r.average.value)):
+        threshold = row.family == THRESHOLD_REVIEWER
+        color = THRESHOLD_COLOR if threshold else REFERENCE_COLOR
+        x = row.average.value * 100
+        ax.axvline(x, color=color, linestyle="--" if threshold else ":", linewidth=1, gid=f"reference-{level}")
+        note = ": below it, doing nothing wins" if threshold else ""
+        ax.annotate(f"{chart(row.reviewer)} {pct(row.average.value)}{note}", (x, -0.7 - 0.45 * (level % 2)),
+                    xytext=(3 if x < middle else -3, 0), textcoords="offset points", color=color, fontsize=8,
+                    va="center", ha="left" if x < middle else "right", bbox=LABEL_BOX)
 
 
 def detection_vs_fpr(data: ReportData) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from redpen_bench.model.corpus import Corpus
+from redpen_bench.model.lines import split_lines
 from redpen_bench.model.operators import legend
 from redpen_bench.model.verdict import mostly_unparsed
 from redpen_bench.report.finding import Finding, find
@@ -233,7 +234,7 @@ def _false_positives(table: ScoredTable, corpus: Corpus, tools: list[str]) -> di
         shown = []
         for entry in mine.head(MAX_FALSE_POSITIVES).itertuples():
             variant = items[entry.item].variants[entry.variant]
-            code = variant.text.splitlines()
+            code = split_lines(variant.text)
             named = list(entry.named)
             lines = [(n, code[n - 1]) for n in named[:MAX_LINES_SHOWN] if 1 <= n <= len(code)]
             explanation = entry.explanation if isinstance(entry.explanation, str) else ""
@@ -273,6 +274,19 @@ def _pivot(frame: pd.DataFrame, column: str, value: str, ranking: list[str], ord
     return grid.reindex(index=[r for r in ranking if r in grid.index], columns=[c for c in order if c in grid])
 
 
+def _operators(table: ScoredTable, corpus: Corpus, ranking: list[str]) -> tuple[pd.DataFrame, dict[str, int]]:
+    """The score per reviewer and operator family (the heat map), and each family's item count."""
+    operators = breakdown(table, "operator")
+    present = operators[operators["n_items"] > 0] if len(operators) else operators
+    if not len(present):
+        return _pivot(present, "operator", "score", ranking, []), {}
+    order = sorted(set(present["operator"]))
+    if corpus.generated is not None:  # its tiers are the operator families: the heat map follows their order
+        order.sort(key=lambda op: (table.tiers.index(op) if op in table.tiers else len(table.tiers), op))
+    items = present.groupby("operator")["n_items"].max().to_dict()
+    return _pivot(present, "operator", "score", ranking, order), {k: int(v) for k, v in items.items()}
+
+
 def gather(table: ScoredTable, corpus: Corpus, manifest: dict, replicates: int, seed: int,
            rules: pd.DataFrame | None = None, top_rules: dict[str, pd.DataFrame] | None = None) -> ReportData:
     boot = stats.bootstrap(table, replicates, seed)  # over the table's clusters, as `score --intervals` draws
@@ -283,20 +297,14 @@ def gather(table: ScoredTable, corpus: Corpus, manifest: dict, replicates: int, 
     judged = [r.reviewer for r in rows if not r.baseline and not r.mostly_unparsed]  # the rest answered nothing
     threshold = next((r.average.value for r in rows if r.family == THRESHOLD_REVIEWER), None)
 
-    operators = breakdown(table, "operator")
-    present = operators[operators["n_items"] > 0] if len(operators) else operators
-    operator_order = sorted(set(present["operator"])) if len(present) else []
-    if corpus.generated is not None:  # its tiers are the operator families: the heat map follows their order
-        operator_order.sort(key=lambda op: (table.tiers.index(op) if op in table.tiers else len(table.tiers), op))
-    operator_items = present.groupby("operator")["n_items"].max().to_dict() if len(present) else {}
+    operators, operator_items = _operators(table, corpus, ranking)
     variants = breakdown(table, "variant")
     return ReportData(
         corpus=table.corpus, tiers=table.tiers,
         tier_items={t: int(n) for t, n in table.by_tier.groupby("tier")["n_items"].max().items()},
         replicates=replicates, seed=seed, rows=rows, threshold=threshold,
         tests=stats.neighbour_tests(table, boot, ranking),
-        operators=_pivot(present, "operator", "score", ranking, operator_order),
-        operator_items={k: int(v) for k, v in operator_items.items()},
+        operators=operators, operator_items=operator_items,
         variants=_pivot(variants, "variant", "said_yes", ranking, ["original", "disguised", "fixed", "clean"]),
         missed=_missed(table, corpus, tools),
         false_positives=_false_positives(table, corpus, judged),

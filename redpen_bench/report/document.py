@@ -37,65 +37,86 @@ def _cell(value: float, low: float, high: float) -> Text:
     return Text(pct(value), interval(low, high), "num")
 
 
+class _Shown:
+    """Which of the leaderboard's optional columns this report has: a column nobody needs is left out."""
+
+    def __init__(self, data: ReportData):
+        self.samples = any(r.samples > 1 for r in data.rows)
+        self.problems = any(r.unparsed or r.errors or r.missing for r in data.rows)
+        self.lenient = any(r.lenient for r in data.rows)  # answers out of format, read by the lenient rules
+        self.tier_intervals = len(data.tiers) <= MAX_TIER_INTERVALS
+
+    def columns(self, data: ReportData) -> list[str]:
+        return (["#", "Reviewer", *[f"{tier_label(t)} ({data.tier_items.get(t, 0)})" for t in data.tiers], "Average"]
+                + ["± sd over samples"] * self.samples + ["vs next below"]
+                + ["unparsed / errors / missing"] * self.problems + ["read leniently"] * self.lenient)
+
+
 def leaderboard(data: ReportData) -> list:
     tests = {t.better: t for t in data.tests}
-    show_samples = any(r.samples > 1 for r in data.rows)
-    show_problems = any(r.unparsed or r.errors or r.missing for r in data.rows)
-    columns = ["#", "Reviewer", *[f"{tier_label(t)} ({data.tier_items.get(t, 0)})" for t in data.tiers], "Average"]
-    tier_intervals = len(data.tiers) <= MAX_TIER_INTERVALS
-    columns += ["± sd over samples"] * show_samples + ["vs next below"]
-    columns += ["unparsed / errors / missing"] * show_problems
-    show_lenient = any(r.lenient for r in data.rows)  # answers out of format, read by the lenient rules
-    columns += ["read leniently"] * show_lenient
-    rows, classes = [], []
-    for rank, row in enumerate(data.rows, 1):
-        label = f"{row.reviewer} (structured: {row.structured})" if row.structured else row.reviewer
-        cells = [Text(str(rank), cls="num"), Text(label, cls="name")]
-        for tier in data.tiers:
-            cell = row.tiers.get(tier)
-            if cell is None or not tier_intervals:
-                cells.append(Text(pct(cell.value) if cell else "—", cls="num"))
-            else:
-                cells.append(_cell(cell.value, cell.low, cell.high))
-        cells.append(_cell(row.average.value, row.average.low, row.average.high))
-        if show_samples:
-            cells.append(Text(pct(row.average_sd) if row.samples > 1 else "", cls="num"))
-        test = tests.get(row.reviewer)
-        if test is None:
-            cells.append(Text(""))
-        else:
-            mark = "different" if test.different else "not distinguishable"
-            cells.append(Text(mark, f"p {pvalue(test.p_bootstrap, data.replicates)}",
-                              "diff" if test.different else "same"))
-        if show_problems:
-            cells.append(Text(f"{row.unparsed} / {row.errors} / {row.missing}", cls="num"))
-        if show_lenient:
-            cells.append(Text(str(row.lenient), cls="num"))
-        rows.append(cells)
-        kind = ["baseline"] * row.baseline
-        if data.threshold is not None and row.family == THRESHOLD_REVIEWER:
-            kind.append("threshold")
-        elif data.threshold is not None and row.average.value < data.threshold - 1e-12:
-            kind.append("below")
-        classes.append(" ".join(kind))
-    blocks: list = [Heading(2, "Leaderboard", "leaderboard"), Para(intro(data))]
-    if not tier_intervals:
-        blocks.append(Para(f"With {len(data.tiers)} tiers, the tier columns show scores only; their intervals are in "
-                           "the four metrics per tier below and in scores.csv."))
-    if data.generated and data.legend:
-        blocks.append(Para("Tiers are mutation-operator families, weighed equally in the Average: "
-                           f"{data.legend}.", "legend"))
-    if data.generated:
-        blocks.append(Para(KEYWORD_NOTE, "keyword-note"))
-    if data.threshold is not None:
-        blocks.append(Para(f"The threshold that matters is {THRESHOLD_REVIEWER}'s Average on this corpus, "
-                           f"{pct(data.threshold)} %: below it, doing nothing wins.", "threshold"))
-    else:
-        blocks.append(Para(f"{THRESHOLD_REVIEWER} is not among these runs: add it to see the threshold below which "
-                           "doing nothing wins."))
-    blocks += [Table("leaderboard", columns, rows, classes), Chart("leaderboard", "", "Average with intervals")]
+    shown = _Shown(data)
+    rows = [_leaderboard_cells(data, rank, row, shown, tests.get(row.reviewer))
+            for rank, row in enumerate(data.rows, 1)]
+    classes = [_row_class(data, row) for row in data.rows]
+    blocks: list = [Heading(2, "Leaderboard", "leaderboard"), Para(intro(data)), *_leaderboard_notes(data, shown)]
+    blocks += [Table("leaderboard", shown.columns(data), rows, classes),
+               Chart("leaderboard", "", "Average with intervals")]
     blocks.append(Details("The four metrics per tier, with 95 % intervals", [metrics_table(data)]))
     return blocks
+
+
+def _leaderboard_cells(data: ReportData, rank: int, row, shown: _Shown, test) -> list[Text]:
+    label = f"{row.reviewer} (structured: {row.structured})" if row.structured else row.reviewer
+    cells = [Text(str(rank), cls="num"), Text(label, cls="name")]
+    for tier in data.tiers:
+        cell = row.tiers.get(tier)
+        if cell is None or not shown.tier_intervals:
+            cells.append(Text(pct(cell.value) if cell else "—", cls="num"))
+        else:
+            cells.append(_cell(cell.value, cell.low, cell.high))
+    cells.append(_cell(row.average.value, row.average.low, row.average.high))
+    if shown.samples:
+        cells.append(Text(pct(row.average_sd) if row.samples > 1 else "", cls="num"))
+    if test is None:
+        cells.append(Text(""))
+    else:
+        mark = "different" if test.different else "not distinguishable"
+        cells.append(Text(mark, f"p {pvalue(test.p_bootstrap, data.replicates)}", "diff" if test.different else "same"))
+    if shown.problems:
+        cells.append(Text(f"{row.unparsed} / {row.errors} / {row.missing}", cls="num"))
+    if shown.lenient:
+        cells.append(Text(str(row.lenient), cls="num"))
+    return cells
+
+
+def _row_class(data: ReportData, row) -> str:
+    """baseline, and where the threshold is known: the threshold reviewer's row, or a row below it."""
+    kind = ["baseline"] * row.baseline
+    if data.threshold is not None and row.family == THRESHOLD_REVIEWER:
+        kind.append("threshold")
+    elif data.threshold is not None and row.average.value < data.threshold - 1e-12:
+        kind.append("below")
+    return " ".join(kind)
+
+
+def _leaderboard_notes(data: ReportData, shown: _Shown) -> list[Para]:
+    """What the reader needs before the table: dropped intervals, what the tiers are, the threshold."""
+    notes = []
+    if not shown.tier_intervals:
+        notes.append(Para(f"With {len(data.tiers)} tiers, the tier columns show scores only; their intervals are in "
+                          "the four metrics per tier below and in scores.csv."))
+    if data.generated and data.legend:
+        notes.append(Para("Tiers are mutation-operator families, weighed equally in the Average: "
+                          f"{data.legend}.", "legend"))
+    if data.generated:
+        notes.append(Para(KEYWORD_NOTE, "keyword-note"))
+    if data.threshold is not None:
+        notes.append(Para(f"The threshold that matters is {THRESHOLD_REVIEWER}'s Average on this corpus, "
+                          f"{pct(data.threshold)} %: below it, doing nothing wins.", "threshold"))
+    else:
+        notes.append(Para(f"{THRESHOLD_REVIEWER} is not among these runs: add it to see the threshold below which "
+                          "doing nothing wins."))
+    return notes
 
 
 def metrics_table(data: ReportData) -> Table:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from redpen_bench.model.corpus import Corpus
+from redpen_bench.model.rows import VerdictRow, as_rows
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 BASE_ID = "CORPUS"
@@ -52,29 +53,29 @@ def _location(rel_path: str, start: int | None = None, end: int | None = None) -
     return {"physicalLocation": physical}
 
 
-def _results(rows: Sequence[dict], paths: dict[tuple[str, str], str]) -> list[dict]:
+def _results(rows: Sequence[VerdictRow], paths: dict[tuple[str, str], str]) -> list[dict]:
     results = []
     for row in rows:
-        rel_path = paths.get((row["item"], row["variant"]))
-        if rel_path is None or row.get("defect") is not True or row.get("error"):
+        rel_path = paths.get(row.snippet_key)
+        if rel_path is None or row.defect is not True or row.error:
             continue
-        extra = {"sample": row.get("sample") or 0}
-        findings = row.get("findings") or []
+        extra = {"sample": row.sample}
+        findings = row.findings or []
         for finding in findings:
-            start = finding.get("line")
-            end = max(start, finding.get("end_line") or start) if isinstance(start, int) else None
+            start = finding.line
+            end = max(start, finding.end_line or start)
             results.append({
-                "ruleId": str(finding.get("rule") or DEFAULT_RULE),
-                "level": level_of(finding.get("severity")),
-                "message": {"text": str(finding.get("message") or "").strip() or DEFAULT_RULE},
+                "ruleId": str(finding.rule or DEFAULT_RULE),
+                "level": level_of(finding.severity),
+                "message": {"text": str(finding.message or "").strip() or DEFAULT_RULE},
                 "locations": [_location(rel_path, start, end)],
-                "properties": extra | ({"severity": finding["severity"]} if finding.get("severity") else {}),
+                "properties": extra | ({"severity": finding.severity} if finding.severity else {}),
             })
         if not findings:
-            spans = ranges(row.get("lines") or [])
+            spans = ranges(row.lines)
             results.append({
                 "ruleId": DEFAULT_RULE, "level": "warning",
-                "message": {"text": (row.get("explanation") or "").strip() or DEFAULT_RULE},
+                "message": {"text": (row.explanation or "").strip() or DEFAULT_RULE},
                 "locations": [_location(rel_path, a, b) for a, b in spans] or [_location(rel_path)],
                 "properties": extra,
             })
@@ -93,14 +94,14 @@ def _driver(key: str, entry: Mapping[str, Any], rules: list[str]) -> dict:
     return driver
 
 
-def sarif_log(rows: Sequence[dict], corpus: Corpus, reviewers: Mapping[str, Mapping[str, Any]],
+def sarif_log(rows: Sequence[VerdictRow | dict], corpus: Corpus, reviewers: Mapping[str, Mapping[str, Any]],
               only: Sequence[str] | None = None, corpus_uri: str | None = None) -> dict:
     """The log of `rows` (every reviewer in them, or `only` those): `reviewers` is the run manifest's
     reviewer table (key -> spec, family, info). `corpus_uri`, a file URI ending in "/", fills CORPUS's uri."""
     return {"$schema": SCHEMA, "version": "2.1.0", "runs": list(sarif_runs(rows, corpus, reviewers, only, corpus_uri))}
 
 
-def write_sarif(path: Path, rows: Sequence[dict], corpus: Corpus, reviewers: Mapping[str, Mapping[str, Any]],
+def write_sarif(path: Path, rows: Sequence[VerdictRow], corpus: Corpus, reviewers: Mapping[str, Mapping[str, Any]],
                 only: Sequence[str] | None = None, corpus_uri: str | None = None) -> None:
     """sarif_text(sarif_log(...)) written one run at a time: a corpus of 10,000 snippets holds one reviewer's
     results in memory, not every reviewer's."""
@@ -111,31 +112,30 @@ def write_sarif(path: Path, rows: Sequence[dict], corpus: Corpus, reviewers: Map
         out.write('],"version":"2.1.0"}\n')
 
 
-def sarif_runs(rows: Sequence[dict], corpus: Corpus, reviewers: Mapping[str, Mapping[str, Any]],
+def sarif_runs(rows: Sequence[VerdictRow | dict], corpus: Corpus, reviewers: Mapping[str, Mapping[str, Any]],
                only: Sequence[str] | None = None, corpus_uri: str | None = None) -> Iterator[dict]:
     """One SARIF run per reviewer, in the log's order."""
     order = {(v.item_id, v.name): i for i, v in enumerate(corpus.snippets)}
     paths = {(v.item_id, v.name): v.rel_path for v in corpus.snippets}
     hashes = {v.rel_path: v.sha256 for v in corpus.snippets}
-    by_reviewer: dict[str, list[dict]] = {}
-    for row in rows:
-        by_reviewer.setdefault(row["reviewer"], []).append(row)
+    by_reviewer: dict[str, list[VerdictRow]] = {}
+    for row in as_rows(rows):
+        by_reviewer.setdefault(row.reviewer, []).append(row)
     keys = sorted(by_reviewer) if only is None else [k for k in only if k in by_reviewer]
     base: dict[str, Any] = {"description": {"text": f"the corpus folder ({corpus.name} {corpus.version}, "
                                                     f"sha-256 {corpus.hash})"}}
     if corpus_uri:
         base["uri"] = corpus_uri
     for key in keys:
-        mine = sorted(by_reviewer[key], key=lambda r: (order.get((r["item"], r["variant"]), len(order)),
-                                                       r.get("sample") or 0))
+        mine = sorted(by_reviewer[key], key=lambda r: (order.get(r.snippet_key, len(order)), r.sample))
         results = _results(mine, paths)
         rules = sorted({r["ruleId"] for r in results})
         index = {rule: n for n, rule in enumerate(rules)}
         for result in results:
             result["ruleIndex"] = index[result["ruleId"]]
         # every answered file is an artifact: a file the log lists without a result was looked at and passed
-        answered = [paths[k] for k in sorted({(r["item"], r["variant"]) for r in mine if not r.get("error")
-                                              and (r["item"], r["variant"]) in paths}, key=order.__getitem__)]
+        answered = [paths[k] for k in sorted({r.snippet_key for r in mine if not r.error and r.snippet_key in paths},
+                                             key=order.__getitem__)]
         entry = reviewers.get(key, {})
         yield {
             "tool": {"driver": _driver(key, entry, rules)},

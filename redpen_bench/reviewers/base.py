@@ -86,6 +86,9 @@ class ReviewOptions:
     side_by_side: int = 1
     # --executor: None or a local one: every tool runs in this process's own subprocesses, as always
     executor: TaskExecutor | None = None
+    # corpus.toml [code_style] (corpus/FORMAT.md): the project's own formatter and import-sort settings, which a
+    # tool that checks style lints with (ruff: [code_style.ruff]); None: the tool's defaults, as always
+    code_style: dict[str, Any] | None = None
 
 
 # emit(task, verdict, **meta): called once per task, from any thread; meta lands in the row.

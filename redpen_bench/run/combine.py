@@ -18,6 +18,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from redpen_bench.model.rows import VerdictRow
 from redpen_bench.model.verdict import Verdict
 from redpen_bench.reviewers import Spec, parse_spec
 from redpen_bench.reviewers.base import Emit, SpecError, Task, error_verdict
@@ -61,7 +62,7 @@ class Ensemble:
         self.family = spec.family
         self.majority = spec.family == "ensemble-vote"
         self.components = components_of(spec)
-        self.folder = context.folder
+        self.folder, self.corpus = context.folder, context.corpus
 
     def prepare(self, snippets) -> None:
         """Nothing to read before the run: the components' rows exist only once they have run."""
@@ -86,33 +87,34 @@ class Ensemble:
 
     def review(self, tasks: Sequence[Task], emit: Emit) -> None:
         keys = {spec.key for spec in self.components}
-        rows = {(r["reviewer"], r["item"], r["variant"]): r for r in self.folder.rows()
-                if r["reviewer"] in keys and r.get("sample", 0) == 0}
+        # rows answering no snippet of the corpus (run/foreign.py) are not a component's answer
+        rows = {(r.reviewer, r.item, r.variant): r for r in self.folder.rows(corpus=self.corpus)
+                if r.reviewer in keys and r.sample == 0}
         for task in tasks:
             answers = [(spec.key, rows.get((spec.key, task.snippet.item_id, task.snippet.name)))
                        for spec in self.components]
             said = {key: None if row is None else _said(row) for key, row in answers}
             emit(task, self.combine(answers), components=said)
 
-    def combine(self, answers: list[tuple[str, dict | None]]) -> Verdict:
+    def combine(self, answers: list[tuple[str, VerdictRow | None]]) -> Verdict:
         for key, row in answers:
             if row is None:
                 return error_verdict(f"component {key} gave no verdict")
-            if row.get("error"):
-                return error_verdict(f"component {key} failed: {row['error']}")
-        said_yes = [(key, row) for key, row in answers if row.get("defect") is True]
+            if row.error:
+                return error_verdict(f"component {key} failed: {row.error}")
+        said_yes = [(key, row) for key, row in answers if row.defect is True]
         yes = 2 * len(said_yes) > len(answers) if self.majority else bool(said_yes)
         if not yes:
             how = "more than half" if self.majority else "any"
             text = f"{len(said_yes)} of {len(answers)} components said yes; {how} needed"
             return Verdict(defect=False, explanation=text, raw=f"DEFECT: no\nLINES: none\nEXPLANATION: {text}")
-        lines = sorted({int(n) for _, row in said_yes for n in row.get("lines") or []})
-        explanation = "\n".join(f"[{key}] {str(row.get('explanation') or '').strip()}" for key, row in said_yes)
+        lines = sorted({int(n) for _, row in said_yes for n in row.lines})
+        explanation = "\n".join(f"[{key}] {str(row.explanation or '').strip()}" for key, row in said_yes)
         raw = f"DEFECT: yes\nLINES: {', '.join(map(str, lines)) or 'none'}\nEXPLANATION: {explanation}"
         return Verdict(defect=True, lines=lines, explanation=explanation, raw=raw)
 
 
-def _said(row: dict) -> str:
-    if row.get("error"):
+def _said(row: VerdictRow) -> str:
+    if row.error:
         return "error"
-    return {True: "yes", False: "no"}.get(row.get("defect"), "unparsed")
+    return {True: "yes", False: "no"}.get(row.defect, "unparsed")

@@ -24,8 +24,9 @@ from redpen_bench.errors import InputError, place_error
 from redpen_bench.model.corpus import Corpus
 from redpen_bench.model.json_text import parse_json, parse_json_line
 from redpen_bench.model.manifest import manifest_problem
-from redpen_bench.model.rows import SNIPPET_HASH_CHARS, VerdictRow, checked_row, latest_rows
+from redpen_bench.model.rows import VerdictRow, given, latest_rows
 from redpen_bench.run.folder_lock import hold, thread_lock
+from redpen_bench.run.foreign import Foreign, snippet_hashes, split_foreign
 
 MANIFEST = "manifest.json"
 VERDICTS = "verdicts.jsonl"
@@ -63,7 +64,7 @@ def now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S%z")
 
 
-def read_rows(path: Path) -> tuple[list[dict], list[int]]:
+def read_rows(path: Path) -> tuple[list[VerdictRow], list[int]]:
     """Every valid row of a JSON Lines file in order, and the numbers of the lines skipped (cut short, not
     UTF-8, not JSON, not a valid row)."""
     rows, skipped = [], []
@@ -72,10 +73,13 @@ def read_rows(path: Path) -> tuple[list[dict], list[int]]:
             if not data.strip():
                 continue
             try:
-                rows.append(checked_row(parse_json_line(data)))
+                rows.append(from_dict(parse_json_line(data)))
             except ValueError:  # not UTF-8, not JSON, nested too deeply, not a row
                 skipped.append(number)
     return rows, skipped
+
+
+from_dict = VerdictRow.from_dict
 
 
 def skipped_message(path: Path, skipped: list[int]) -> str:
@@ -93,6 +97,8 @@ class RunFolder:
         self._out = None  # verdicts.jsonl, open for appending while rows arrive
         self.skipped_lines: list[int] = []
         self._parsed: tuple[tuple, tuple] | None = None  # (file signature, what _read made of it)
+        self._answered: tuple[tuple, tuple] | None = None  # ((file signature, corpus hash), _answers' result)
+        self.foreign = Foreign()  # rows left out as answering no snippet of the corpus given to rows()
 
     @property
     def manifest_path(self) -> Path:
@@ -166,15 +172,15 @@ class RunFolder:
                              f"{made_for.get('name')} {made}, not {given}; choose another --out")
 
     def _check_orphan_rows(self, corpus: Corpus) -> None:
-        snippets = {(v.item_id, v.name): v.sha256[:SNIPPET_HASH_CHARS] for v in corpus.snippets}
+        snippets = snippet_hashes(corpus)
         rows, _ = read_rows(self.verdicts_path)
-        foreign = [r for r in rows if r.get("snippet") != snippets.get((r["item"], r["variant"]))]
+        foreign = [r for r in rows if given(r.snippet) != snippets.get(r.snippet_key)]
         if foreign:
             first = foreign[0]
             raise RunFolderError(
                 f"{self.verdicts_path}: rows but no {MANIFEST}, and {len(foreign)} of {len(rows)} rows do not "
-                f"answer this corpus's snippets (first: {first['item']} {first['variant']}, field 'snippet' "
-                f"{first.get('snippet')!r}); restore the manifest or choose another --out")
+                f"answer this corpus's snippets (first: {first.item} {first.variant}, field 'snippet' "
+                f"{given(first.snippet)!r}); restore the manifest or choose another --out")
 
     def _repair_tail(self) -> None:
         """Cut a last line that a kill left without its newline: it holds no whole verdict."""
@@ -277,40 +283,57 @@ class RunFolder:
                 self._out.close()
                 self._out = None
 
-    def rows(self, reviewer: str | None = None) -> list[dict]:
+    def rows(self, reviewer: str | None = None, corpus: Corpus | None = None) -> list[VerdictRow]:
         """Every valid stored row, the last one per (reviewer, item, variant, sample) winning; lines that are
-        not valid rows are skipped, counted in `skipped_lines` and logged once."""
+        not valid rows are skipped, counted in `skipped_lines` and logged once. Given the corpus, rows that answer
+        none of its snippets are left out first (run/foreign.py), kept in `foreign` and logged once."""
         if not self.verdicts_path.exists():
-            self.skipped_lines = []
+            self.skipped_lines, self.foreign = [], Foreign()
             return []
-        latest, by_reviewer, skipped = self._read()
+        latest, by_reviewer, skipped, every = self._read()
         if skipped and skipped != self.skipped_lines:
             log.warning("%s", skipped_message(self.verdicts_path, skipped))
         self.skipped_lines = skipped
+        if corpus is not None:
+            latest, foreign = self._answers(every, corpus)
+            if foreign and foreign != self.foreign:
+                log.warning("%s", foreign.message(self.verdicts_path))
+            self.foreign = foreign
+            return [r for r in latest if reviewer is None or r.reviewer == reviewer]
         return list(latest if reviewer is None else by_reviewer.get(reviewer, ()))
 
-    def _read(self) -> tuple[list[dict], dict[str, list[dict]], list[int]]:
+    def _answers(self, every: list[VerdictRow], corpus: Corpus) -> tuple[list[VerdictRow], Foreign]:
+        """The latest rows among those answering `corpus`'s snippets, once per version of the file and corpus."""
+        key = (self._parsed[0] if self._parsed else None, corpus.hash)
+        if self._answered is None or self._answered[0] != key:
+            kept, foreign = split_foreign(every, snippet_hashes(corpus))
+            self._answered = (key, (latest_rows(kept), foreign))
+        return self._answered[1]
+
+    def _read(self) -> tuple[list[VerdictRow], dict[str, list[VerdictRow]], list[int], list[VerdictRow]]:
         """The file's latest rows, all and per reviewer, parsed once per version of the file: planning a run
         of 14 reviewers, resuming and summing up read it once, not once per reviewer (an append changes size
-        and mtime, so a read after it parses again)."""
+        and mtime, so a read after it parses again). Last, every valid row, for the corpus's filter."""
         stat = self.verdicts_path.stat()
         signature = (stat.st_ino, stat.st_size, stat.st_mtime_ns)
         if self._parsed and self._parsed[0] == signature:
             return self._parsed[1]
         rows, skipped = read_rows(self.verdicts_path)
         latest = latest_rows(rows)
-        by_reviewer: dict[str, list[dict]] = {}
+        by_reviewer: dict[str, list[VerdictRow]] = {}
         for row in latest:
-            by_reviewer.setdefault(row["reviewer"], []).append(row)
-        parsed = (latest, by_reviewer, skipped)
+            by_reviewer.setdefault(row.reviewer, []).append(row)
+        parsed = (latest, by_reviewer, skipped, rows)
         self._parsed = (signature, parsed)
         return parsed
 
-    def done(self, reviewer: str, fingerprint: str | None = None) -> set[tuple[str, str, int]]:
+    def done(self, reviewer: str, fingerprint: str | None = None,
+             corpus: Corpus | None = None) -> set[tuple[str, str, int]]:
         """Snippets answered without error (by a reviewer with this answer fingerprint, where given: rows
         made under another profile, tool version, model or prompt answer another question): what a resumed
-        run skips. Rows from before fingerprints were stored count as the same reviewer."""
+        run skips. Rows from before fingerprints were stored count as the same reviewer. Given the corpus, a
+        row answering another text than its snippet's (run/foreign.py) does not make that snippet done."""
         return {
-            (r["item"], r["variant"], r.get("sample", 0)) for r in self.rows(reviewer)
-            if not r.get("error") and (fingerprint is None or r.get("fingerprint", fingerprint) == fingerprint)
+            (r.item, r.variant, r.sample) for r in self.rows(reviewer, corpus)
+            if not r.error and (fingerprint is None or given(r.fingerprint, fingerprint) == fingerprint)
         }

@@ -18,16 +18,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from msgspec import UNSET
+
 from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import Corpus
 from redpen_bench.model.json_text import parse_json
-from redpen_bench.model.rows import ROW_FIELDS, SNIPPET_HASH_CHARS, latest_rows, row_problem
+from redpen_bench.model.rows import OPTIONAL_FIELDS, SNIPPET_HASH_CHARS, VerdictRow, given, latest_rows
 from redpen_bench.model.verdict import Verdict, parse_answer
 from redpen_bench.reviewers import Spec, check_name, families
 from redpen_bench.reviewers.base import Emit, SpecError, Task
 from redpen_bench.run.folder import RunFolder
 
-NOT_META = {*ROW_FIELDS, "task", "verdict", "fingerprint"}  # the fingerprint is the import's own
+NOT_META = {"task", "verdict", "fingerprint"}  # the fingerprint is the import's own
 
 
 class ReplayError(InputError):
@@ -49,11 +51,12 @@ def read_row(data: Any, path: Path, line: int, corpus: Corpus | None, where: str
     where = where or f"{path}: line {line}"
     if not isinstance(data, dict):
         raise ReplayError(f"{where}: expected a JSON object, got {type(data).__name__}")
-    reviewer = data.get("reviewer")
-    problem = row_problem(data if reviewer is not None else data | {"reviewer": "-"})  # none: the spec's key
-    if problem:
-        raise ReplayError(f"{where}: {problem}")
-    item, variant = data["item"], data["variant"]
+    given_reviewer = "reviewer" in data and data["reviewer"] is not None  # none: the spec's key
+    try:
+        row = VerdictRow.from_dict(dict(data) if given_reviewer else data | {"reviewer": "-"})
+    except ValueError as exc:
+        raise ReplayError(f"{where}: {exc}") from None
+    item, variant = row.item, row.variant
     if corpus is not None:
         try:
             known = corpus.item(item)
@@ -63,19 +66,21 @@ def read_row(data: Any, path: Path, line: int, corpus: Corpus | None, where: str
         if snippet is None:
             raise ReplayError(f"{where}: field 'variant': '{variant}' is not a scored variant of {item}: "
                               f"{sorted(known.variants)}")
-        if data.get("snippet") is not None and data["snippet"] != snippet.sha256[:SNIPPET_HASH_CHARS]:
-            raise ReplayError(f"{where}: field 'snippet': {data['snippet']!r} answers another {item} {variant}.py "
+        if given(row.snippet) is not None and row.snippet != snippet.sha256[:SNIPPET_HASH_CHARS]:
+            raise ReplayError(f"{where}: field 'snippet': {row.snippet!r} answers another {item} {variant}.py "
                               f"than this corpus's ({corpus.name} {corpus.hash[:12]}); replay rows made for it")
+    # which fields the row gives, not their values, says how it is read (FORMAT.md): the JSON's keys
     if "defect" in data:
-        verdict = Verdict(defect=data["defect"], lines=sorted(set(data.get("lines") or [])),
-                          explanation=data.get("explanation") or "", raw=data.get("raw") or "", error=data.get("error"))
-    elif "raw" in data or data.get("error") is not None:
-        verdict = parse_answer(data.get("raw") or "")
-        verdict.error = data.get("error")
+        verdict = Verdict(defect=row.defect, lines=sorted(set(row.lines)), explanation=row.explanation or "",
+                          raw=row.raw or "", error=row.error)
+    elif "raw" in data or row.error is not None:
+        verdict = parse_answer(row.raw or "")
+        verdict.error = row.error
     else:
         raise ReplayError(f"{where}: field 'defect': a row needs 'defect' (with 'lines' and 'explanation') or 'raw'")
-    meta = {k: v for k, v in data.items() if k not in NOT_META}
-    return ReplayRow(line, reviewer, item, variant, data.get("sample", 0), verdict, meta)
+    meta = {name: given(getattr(row, name)) for name in OPTIONAL_FIELDS if getattr(row, name) is not UNSET}
+    meta = {k: v for k, v in (meta | row.extras).items() if k not in NOT_META}
+    return ReplayRow(line, row.reviewer if given_reviewer else None, item, variant, row.sample, verdict, meta)
 
 
 def read_replay(path: Path, corpus: Corpus | None = None) -> list[ReplayRow]:
@@ -159,7 +164,7 @@ class RowImport:
         stored_keys = {key or self.spec.key for key in keys.values()}
         # rows this file filed before it changed are not this file's answers: all of them go
         changed = {key for key in stored_keys
-                   if any(r.get("fingerprint", fingerprint) != fingerprint for r in self.folder.rows(key))}
+                   if any(given(r.fingerprint, fingerprint) != fingerprint for r in self.folder.rows(key))}
         if changed:
             self.folder.drop_rows(changed)
         stored = {key: self.folder.done(key, fingerprint) for key in stored_keys}

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import Corpus
+from redpen_bench.model.rows import VerdictRow
 from redpen_bench.reviewers import families
 from redpen_bench.run.folder import RunFolder
 
@@ -23,7 +24,7 @@ from redpen_bench.run.folder import RunFolder
 class RunSet:
     folders: list[RunFolder]
     manifests: list[dict]
-    rows: list[dict]  # every folder's last row per key, folder by folder
+    rows: list[VerdictRow]  # every folder's last row per key, folder by folder
 
     def reviewers(self) -> dict[str, dict]:
         """Each reviewer name's manifest entry (a replay file's reviewers under their own names)."""
@@ -57,12 +58,12 @@ def check_corpus(folders: Sequence[RunFolder], manifests: Sequence[dict], corpus
         folder.check_made_for(corpus, manifest, reading=True)
 
 
-def check_built_in_names(folder: RunFolder, manifest: dict, rows: list[dict]) -> None:
+def check_built_in_names(folder: RunFolder, manifest: dict, rows: list[VerdictRow]) -> None:
     """Rows filed under a built-in reviewer's name (`always-no`, `ruff:bugs`) were made by that reviewer: the
     manifest records the run of that name with that family. Rows added by hand, or by a replay file before such
     names were refused there, would otherwise be scored and gated against as the baseline itself."""
     built_in = families()
-    for name in dict.fromkeys(row["reviewer"] for row in rows):
+    for name in dict.fromkeys(row.reviewer for row in rows):
         family = name.partition(":")[0]
         if family in built_in and manifest["reviewers"].get(name, {}).get("family") != family:
             made_by = next((f"{entry.get('spec') or key}" for key, entry in manifest["reviewers"].items()
@@ -78,12 +79,12 @@ def read_run_set(run_dirs: Sequence[str | Path | RunFolder], corpus: Corpus, com
     folders = open_folders(run_dirs, command)
     manifests = [folder.read_manifest() for folder in folders]
     check_corpus(folders, manifests, corpus, command)
-    rows: list[dict] = []
+    rows: list[VerdictRow] = []
     owner: dict[str, RunFolder] = {}
     for folder, manifest in zip(folders, manifests):
-        mine = folder.rows()
+        mine = folder.rows(corpus=corpus)  # rows answering no snippet of it are named and left out
         check_built_in_names(folder, manifest, mine)
-        for name in dict.fromkeys(row["reviewer"] for row in mine):
+        for name in dict.fromkeys(row.reviewer for row in mine):
             if name in owner:
                 raise InputError(
                     f"reviewer '{name}' has rows in two run folders, {owner[name].path} and {folder.path}: one name "

@@ -111,7 +111,7 @@ def plan_run(
     for spec in specs.ensembles if ensembles else [*specs.reviewers, *specs.imports]:
         reviewer = make_step(spec, context)
         fingerprint = reviewer.answer_fingerprint()
-        done = folder.done(spec.key, fingerprint) if folder.verdicts_path.exists() else set()
+        done = folder.done(spec.key, fingerprint, corpus) if folder.verdicts_path.exists() else set()
         before = stored.get(spec.key, {}).get("fingerprint")
         if before and before != fingerprint:
             stale.append(spec.key)  # its profile, tool version, model, prompt or file changed: asked again
@@ -193,6 +193,7 @@ def run_reviewers(
     that holds the run folder (default REDPEN_LOCK_TIMEOUT, else 600)."""
     lock_timeout = lock_timeout_from_env() if lock_timeout is None else lock_timeout
     options = options or ReviewOptions()
+    options = replace(options, code_style=corpus.code_style)  # the corpus's [code_style]: tools lint with it
     folder = RunFolder(run_dir)
     if not specs:
         raise InputError("--reviewer: no reviewer named")
@@ -255,10 +256,10 @@ def outcomes(folder: RunFolder, plans: Sequence[Plan], snippets: Sequence[Varian
     for plan in plans:
         samples = options.samples if plan.reviewer.takes_samples else 1
         for key in folder.row_keys(plan.spec.key):
-            mine = [r for r in folder.rows(key) if (r["item"], r["variant"]) in wanted and r.get("sample", 0) < samples]
-            errors = sum(1 for r in mine if r.get("error"))
-            unparsed = [r for r in mine if not r.get("error") and r.get("defect") is None]
+            mine = [r for r in folder.rows(key) if r.snippet_key in wanted and r.sample < samples]
+            errors = sum(1 for r in mine if r.error)
+            unparsed = [r for r in mine if not r.error and r.defect is None]
             out[key] = {"answered": len(mine) - errors - len(unparsed), "unparsed": len(unparsed), "errors": errors,
                         "missing": len(wanted) * samples - len(mine),
-                        "example": next((r["raw"] for r in unparsed if str(r.get("raw") or "").strip()), "")}
+                        "example": next((r.raw for r in unparsed if str(r.raw or "").strip()), "")}
     return out

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from redpen_bench.reviewers.base import TaskExecutor
 from redpen_bench.reviewers.tools.findings import FileResult
+from redpen_bench.reviewers.tools.package_site import site_of
 from redpen_bench.reviewers.tools.process import ToolError, tool_version
 from redpen_bench.reviewers.tools.static import StaticReviewer
 
@@ -70,6 +71,8 @@ def scan_spread(reviewer: StaticReviewer, files: dict[str, Path], executor: Task
 def scan(reviewer: StaticReviewer, files: dict[str, Path]) -> dict[str, FileResult]:
     """One tool run over `files`: in batches on the workers when the run's executor is distributed, else here."""
     executor = reviewer.options.executor
-    if executor is not None and executor.distributed and len(files) > 1:
+    # a snippet staged in its package needs the package's files, which a task does not carry: such runs stay here
+    if executor is not None and executor.distributed and len(files) > 1 \
+            and not any(site_of(path) for path in files.values()):
         return scan_spread(reviewer, files, executor)
     return reviewer.scan(files)

@@ -9,8 +9,9 @@ What is contained, on Linux:
   fail or timeout) the supervisor sends SIGKILL to that group, then kills and reaps every process still below
   it: a background child, and a double-forked daemon that left for a session of its own, is reparented to the
   supervisor rather than to init, so it cannot escape. Elsewhere (no subreaper) only the group is killed.
-  A long-lived worker (start_contained: a check worker of check_worker.py) has no supervisor: it gets
-  its own session and group, and the group is killed when it ends.
+  A long-lived worker (start_contained: a check worker of check_worker.py) runs under the same supervisor,
+  without a timeout, and is itself a subreaper that kills everything below it after each check (_check_loop.py):
+  nothing a check starts outlives the check, in a worker or not (issue 34, item 4).
 - output: stdout and stderr go to files, never pipes, so a descendant holding them open cannot stall the
   result; the verdict is the command's own exit status.
 - environment: only PATH, LANG, LC_*, PYTHON* and TZ pass, HOME and TMPDIR point into the caller's scratch
@@ -183,18 +184,16 @@ def run_contained(argv: Sequence[str], cwd: Path, timeout: float, env: Mapping[s
 
 def start_contained(argv: Sequence[str], cwd: Path, env: Mapping[str, str] | None = None, limits: Limits = Limits(),
                     **popen) -> subprocess.Popen:
-    """A long-lived contained process (a worker that talks over pipes), without a supervisor: its own session,
-    working in `cwd`, env as run_contained's, memory and file-size limits (the CPU limit is its children's own,
-    per task). The caller ends it with kill_group, which ends everything it started that stayed in its group."""
+    """A long-lived contained process (a worker that talks over pipes, inherited through the supervisor), under
+    the same supervisor as run_contained's, without a timeout: working in `cwd`, env as run_contained's, memory
+    and file-size limits (the CPU limit is its children's own, per task). The Popen is the supervisor's: its
+    exit status is the worker's (_supervisor.py). The caller ends it with kill_group, which ends the worker and
+    everything below it, in its group or not (a double-forked daemon is the supervisor's to reap)."""
     env = without_secrets(contained_env(Path(cwd)) if env is None else env)
-
-    def set_limits() -> None:
-        import resource
-
-        resource.setrlimit(resource.RLIMIT_AS, (limits.memory, limits.memory))
-        resource.setrlimit(resource.RLIMIT_FSIZE, (limits.file_size, limits.file_size))
-
-    return start_in_session(argv, cwd, env, preexec_fn=set_limits, **popen)
+    spec = {"argv": list(argv), "timeout": None, "fd": None,
+            "limits": {"cpu": None, "memory": limits.memory, "file_size": limits.file_size}}
+    return start_in_session([sys.executable, "-I", "-S", "-B", str(SUPERVISOR), json.dumps(spec)], cwd, env,
+                            **popen)
 
 
 def start_in_session(argv: Sequence[str], cwd: Path, env: Mapping[str, str], **popen) -> subprocess.Popen:
@@ -204,8 +203,11 @@ def start_in_session(argv: Sequence[str], cwd: Path, env: Mapping[str, str], **p
 
 
 def kill_group(proc: subprocess.Popen) -> None:
-    """SIGKILL a start_contained process's whole group (its children, their children) and reap it."""
-    kill_group_of(proc.pid)
+    """End a start_contained process with everything below it and reap it: its supervisor, asked to (SIGTERM),
+    kills the worker's group and every process reparented to it; SIGKILL to the supervisor's own group if it
+    does not answer."""
+    if proc.poll() is None:
+        _terminate(proc)
     proc.wait()
 
 

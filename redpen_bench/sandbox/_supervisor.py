@@ -4,6 +4,11 @@ It starts the command (subprocess.Popen) in a process group of its own, waits fo
 then kills the group and every process left below the supervisor, reaps them, and writes one JSON line to the report
 fd: {"status": N} (-N: killed by signal N), {"timed_out": true} or {"stopped": true} (SIGTERM). Standard
 library only and nothing imported that it does not use: it starts once per check.
+
+A long-lived worker (sandbox.start_contained) runs under it too, with no timeout and no report fd: the supervisor
+then ends as its command did (the same exit status, or the same signal), so the worker's parent reads the
+worker's own end. The check worker (gate/_check_loop.py) loads this file for `become_subreaper` and
+`kill_everything_below`, to end after each check what that check started: one containment for both paths.
 """
 
 import contextlib
@@ -23,7 +28,7 @@ def _raise(signum, _frame):
     raise _Stop(signum)
 
 
-def _become_subreaper() -> None:
+def become_subreaper() -> None:
     """Orphans below us are reparented to us, not to init: a double-forked daemon stays in reach."""
     if not sys.platform.startswith("linux"):
         return
@@ -40,7 +45,8 @@ def _start(argv, limits) -> int | None:
 
     for name, value in (("RLIMIT_CPU", limits["cpu"]), ("RLIMIT_AS", limits["memory"]),
                         ("RLIMIT_FSIZE", limits["file_size"])):
-        resource.setrlimit(getattr(resource, name), (value, value))
+        if value is not None:  # a worker has no CPU limit of its own: its checks are timed one by one
+            resource.setrlimit(getattr(resource, name), (value, value))
     try:  # close_fds (the default) keeps the report fd the supervisor's alone
         return subprocess.Popen(argv, process_group=0).pid
     except OSError as exc:
@@ -54,9 +60,12 @@ def _status(result) -> int:
 
 def _children() -> list[int]:
     me = os.getpid()
-    try:
-        with open(f"/proc/{me}/task/{me}/children") as file:
-            return [int(p) for p in file.read().split()]
+    try:  # every thread's: a child started from a thread is listed under that thread
+        found = []
+        for task in os.listdir(f"/proc/{me}/task"):
+            with open(f"/proc/{me}/task/{task}/children") as file:
+                found += [int(p) for p in file.read().split()]
+        return found
     except OSError:
         pass
     found = []
@@ -76,11 +85,13 @@ def _children() -> list[int]:
     return found
 
 
-def _kill_everything_below(group: int) -> None:
-    """SIGKILL the command's group, then each child of ours until none is left. A killed process's children
-    are reparented to us before it can be reaped, so each round sees them; waitpid returns once one dies."""
-    with contextlib.suppress(OSError):
-        os.killpg(group, signal.SIGKILL)
+def kill_everything_below(group: int | None = None) -> None:
+    """SIGKILL the command's group (if given), then each child of ours until none is left. A killed process's
+    children are reparented to us before it can be reaped, so each round sees them; waitpid returns once one
+    dies."""
+    if group is not None:
+        with contextlib.suppress(OSError):
+            os.killpg(group, signal.SIGKILL)
     while True:
         for pid in _children():
             with contextlib.suppress(OSError):
@@ -96,13 +107,14 @@ def main() -> None:
     signal.signal(signal.SIGTERM, _raise)
     signal.signal(signal.SIGALRM, _raise)
     report, pid = {}, None
-    _become_subreaper()
+    become_subreaper()
     try:
         pid = _start(spec["argv"], spec["limits"])
         if pid is None:
             report["status"] = 127  # as a shell says of a command it cannot run
         else:
-            signal.setitimer(signal.ITIMER_REAL, spec["timeout"])
+            if spec["timeout"] is not None:
+                signal.setitimer(signal.ITIMER_REAL, spec["timeout"])
             # WNOWAIT: the command stays a zombie, so its pid, and with it its group, cannot be reused before killpg
             report["status"] = _status(os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT))
     except _Stop as stop:
@@ -111,8 +123,22 @@ def main() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     signal.signal(signal.SIGALRM, signal.SIG_IGN)
     if pid is not None:
-        _kill_everything_below(pid)
-    os.write(spec["fd"], json.dumps(report).encode())
+        kill_everything_below(pid)
+    if spec["fd"] is not None:
+        os.write(spec["fd"], json.dumps(report).encode())
+    else:
+        _end_as(report.get("status"))
+
+
+def _end_as(status) -> None:
+    """A worker's supervisor ends as its command did: its exit status, or killed by the same signal."""
+    if status is None:  # stopped
+        os._exit(128 + signal.SIGTERM)
+    if status >= 0:
+        os._exit(status)
+    signal.signal(-status, signal.SIG_DFL)
+    os.kill(os.getpid(), -status)
+    os._exit(128 - status)  # a signal that does not end a process
 
 
 if __name__ == "__main__":

@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from msgspec import UNSET
+
 from redpen_bench.model.corpus import Corpus
 from redpen_bench.model.findings import FindingsError as FindingsError  # raised by rule_table: named here too
 from redpen_bench.model.findings import read_findings
-from redpen_bench.model.rows import latest_rows
+from redpen_bench.model.rows import VerdictRow, as_rows, latest_rows
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -24,15 +26,15 @@ TABLE_COLUMNS = ["reviewer", "rule", "fires_defective", "fires_control", "snippe
                  "findings_defective", "line_hits", "line_hit_rate", "defective_share", "example", "example_at"]
 
 
-def _answered(rows: Iterable[dict], corpus: Corpus) -> list[dict]:
+def _answered(rows: Iterable[VerdictRow | dict], corpus: Corpus) -> list[VerdictRow]:
     """The last row per (reviewer, item, variant, sample) of reviewers that store findings, without errors and
     only for snippets of this corpus."""
     scored = {(v.item_id, v.name) for v in corpus.snippets}
-    return [row for row in latest_rows(rows)
-            if "findings" in row and not row.get("error") and (row["item"], row["variant"]) in scored]
+    return [row for row in latest_rows(as_rows(rows))
+            if row.findings is not UNSET and not row.error and row.snippet_key in scored]
 
 
-def _tidy(rows: Iterable[dict], corpus: Corpus) -> tuple[pd.DataFrame, pd.DataFrame]:
+def _tidy(rows: Iterable[VerdictRow | dict], corpus: Corpus) -> tuple[pd.DataFrame, pd.DataFrame]:
     """(answered snippets: reviewer, sample, item, variant, defective; firings per rule and snippet)."""
     import pandas as pd
 
@@ -40,13 +42,13 @@ def _tidy(rows: Iterable[dict], corpus: Corpus) -> tuple[pd.DataFrame, pd.DataFr
     defective = {(v.item_id, v.name): v.defective for v in corpus.snippets}
     answered, firings = [], []
     for row in _answered(rows, corpus):
-        key = (row["item"], row["variant"])
-        base = {"reviewer": row["reviewer"], "sample": row.get("sample") or 0, "item": row["item"],
-                "variant": row["variant"], "defective": defective[key]}
+        key = row.snippet_key
+        base = {"reviewer": row.reviewer, "sample": row.sample, "item": row.item, "variant": row.variant,
+                "defective": defective[key]}
         answered.append(base)
         by_rule: dict[str, list[tuple[int, int, str]]] = {}
-        where = f"verdict row ({row['reviewer']}, {row['item']}, {row['variant']}): "
-        for finding in read_findings(row["findings"], where):
+        where = f"verdict row ({row.reviewer}, {row.item}, {row.variant}): "
+        for finding in read_findings(row.findings, where):
             by_rule.setdefault(finding.rule, []).append((finding.line, finding.end_line, finding.message))
         for rule, spans in by_rule.items():
             spans.sort()
@@ -64,14 +66,14 @@ def _tidy(rows: Iterable[dict], corpus: Corpus) -> tuple[pd.DataFrame, pd.DataFr
             pd.DataFrame(firings, columns=FIRING_COLUMNS))
 
 
-def rule_firings(rows: Iterable[dict], corpus: Corpus) -> pd.DataFrame:
+def rule_firings(rows: Iterable[VerdictRow | dict], corpus: Corpus) -> pd.DataFrame:
     """One row per (reviewer, sample, snippet, rule) where the rule fired: the lines its findings cover, how many
     findings, how many of them cover a planted line, and one message. Pivot it for a rule x snippet matrix:
     `firings.pivot_table(index="rule", columns=["item", "variant"], values="findings", fill_value=0)`."""
     return _tidy(rows, corpus)[1]
 
 
-def rule_table(rows: Iterable[dict], corpus: Corpus) -> pd.DataFrame:
+def rule_table(rows: Iterable[VerdictRow | dict], corpus: Corpus) -> pd.DataFrame:
     """Per (reviewer, rule): fires on how many defective snippets and controls (of how many answered), how many
     of its findings on defective snippets cover a planted line, and an example message.
 

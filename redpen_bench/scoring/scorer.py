@@ -17,7 +17,7 @@ import pandas as pd
 
 from redpen_bench.model.corpus import Corpus
 from redpen_bench.model.keywords import DEFAULT_MODE, keyword_recall
-from redpen_bench.model.rows import latest_rows
+from redpen_bench.model.rows import CORE_FIELDS, VerdictRow, as_rows, latest_rows, row_columns
 from redpen_bench.scoring.metrics import COLUMNS, MEASURES, METRICS, shares
 
 SCHEMA_VERSION = 1
@@ -84,21 +84,18 @@ def ground_truth(corpus: Corpus) -> pd.DataFrame:
     )
 
 
-def _dedupe(rows: Iterable[dict]) -> pd.DataFrame:
-    frame = pd.DataFrame(latest_rows(rows))
-    columns = ["reviewer", "item", "variant", "sample", "defect", "lines", "explanation", "error"]
+def _dedupe(rows: Iterable[VerdictRow | dict]) -> pd.DataFrame:
+    frame = pd.DataFrame(row_columns(latest_rows(as_rows(rows))))
     if frame.empty:
-        return pd.DataFrame(columns=columns)
-    for column, default in (("sample", 0), ("error", None), ("lines", None), ("explanation", ""), ("lenient", False)):
-        if column not in frame:
-            frame[column] = default
-    frame["sample"] = frame["sample"].fillna(0).astype(int)
+        return pd.DataFrame(columns=list(CORE_FIELDS))
+    if "lenient" not in frame:  # no row carries it
+        frame["lenient"] = False
     # latest_rows kept the last row per snippet (as in run folders); reviewers by name and samples in order, so
     # nothing downstream depends on the order rows arrived in (an executor's, a merge of folders')
     return frame.sort_values(["reviewer", "sample"], kind="stable")
 
 
-def snippet_metrics(rows: Iterable[dict], corpus: Corpus, keywords: str = DEFAULT_MODE) -> pd.DataFrame:
+def snippet_metrics(rows: Iterable[VerdictRow | dict], corpus: Corpus, keywords: str = DEFAULT_MODE) -> pd.DataFrame:
     """One row per (reviewer, sample, scored snippet of an item the reviewer answered), missing answers as "no";
     `keywords` is the keyword matching (keywords.MODES)."""
     gt = ground_truth(corpus)
@@ -203,7 +200,7 @@ def group_scores(table: pd.DataFrame, groups: Sequence[str], column: str = "tier
     return pd.DataFrame(out)
 
 
-def score_rows(rows: Iterable[dict], corpus: Corpus, keywords: str = DEFAULT_MODE) -> ScoredTable:
+def score_rows(rows: Iterable[VerdictRow | dict], corpus: Corpus, keywords: str = DEFAULT_MODE) -> ScoredTable:
     snippets = snippet_metrics(rows, corpus, keywords)
     per_sample = group_scores(snippets, corpus.tiers) if len(snippets) else pd.DataFrame()
     if per_sample.empty:

@@ -47,16 +47,16 @@ def profile_reviewer(spec: str, options: ReviewOptions) -> Reviewer:
 
 
 def collect_rows(reviewer: Reviewer, key: str, corpus: Corpus, folder: RunFolder | None = None,
-                 snippets: Sequence[Variant] | None = None) -> list[dict]:
+                 snippets: Sequence[Variant] | None = None) -> list[VerdictRow]:
     """Every snippet's verdict row from one reviewer, in memory (and appended to `folder` when given).
     A tool that fails as a whole is an error, not a table of error rows: nothing could be tuned from it."""
-    rows: list[dict] = []
+    rows: list[VerdictRow] = []
     tasks = [Task(v) for v in (corpus.snippets if snippets is None else snippets)]
 
     def emit(task: Task, verdict: Verdict, **meta) -> None:
         meta.pop("reviewer", None)
         row = VerdictRow.answering(key, task.snippet, verdict, task.sample, **meta)
-        rows.append(row.to_dict())
+        rows.append(row)
         if folder is not None:
             folder.append(row)
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from redpen_bench import __version__
 from redpen_bench.model.corpus import Corpus
+from redpen_bench.model.rows import VerdictRow
 from redpen_bench.reviewers.base import ReviewOptions
 from redpen_bench.reviewers.tools.rule_filter import RuleFilter
 from redpen_bench.run.cache import open_cache
@@ -61,7 +62,7 @@ class TuneReport:
     rules_fired: int = 0  # rules with a finding on some snippet, at the lowest threshold (every finding)
 
 
-def _average(rows: list[dict], corpus: Corpus) -> float | None:
+def _average(rows: list[VerdictRow], corpus: Corpus) -> float | None:
     entry = next(iter(score_rows(rows, corpus).to_json()["reviewers"].values()), None)
     return None if entry is None else entry["average"]
 
@@ -123,6 +124,7 @@ def _tune(tool: str, corpus: Corpus, options: ReviewOptions | None, settings: Se
     tuning = tuning_for(tool)
     settings = settings or SearchSettings()
     options = options or ReviewOptions()
+    options = replace(options, code_style=corpus.code_style)  # the corpus's [code_style]: tools lint with it
     # the reviewers run here, not through the runner: the cache is opened here, once for every run of the tuning
     options = replace(options, cache=open_cache(options.cache))
 

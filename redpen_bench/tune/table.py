@@ -19,6 +19,7 @@ from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import Corpus
 from redpen_bench.model.findings import Finding, read_findings
 from redpen_bench.model.keywords import DEFAULT_MODE, group_hits
+from redpen_bench.model.rows import VerdictRow, as_rows
 from redpen_bench.reviewers.tools.rule_filter import RuleFilter
 from redpen_bench.scoring.scorer import average, tier_metrics
 
@@ -177,20 +178,20 @@ def corpus_truths(corpus: Corpus) -> list[SnippetTruth]:
             for v in corpus.snippets]
 
 
-def findings_of(row: dict) -> list[Finding]:
-    return read_findings(row.get("findings") or [])
+def findings_of(row: VerdictRow) -> list[Finding]:
+    return read_findings(row.findings or [])
 
 
-def table_from_rows(rows: Iterable[dict], corpus: Corpus, keep: RuleFilter | None = None) -> FiringTable:
+def table_from_rows(rows: Iterable[VerdictRow | dict], corpus: Corpus, keep: RuleFilter | None = None) -> FiringTable:
     """The firing table of one reviewer's rows (an all-rules run storing `findings`), over every scored snippet
     of the corpus; `keep` filters findings (a severity threshold). A snippet without a row or with an error row
     counts as "no", as the scorer counts it."""
-    by_snippet = {(r["item"], r["variant"]): r for r in rows if r.get("sample", 0) == 0}
+    by_snippet = {r.snippet_key: r for r in as_rows(rows) if r.sample == 0}
     truths = corpus_truths(corpus)
     findings, errored = [], []
     for s, truth in enumerate(truths):
         row = by_snippet.get((truth.item, truth.variant))
-        if row is None or row.get("error"):
+        if row is None or row.error:
             errored.append(s)
             findings.append([])
             continue
@@ -199,20 +200,19 @@ def table_from_rows(rows: Iterable[dict], corpus: Corpus, keep: RuleFilter | Non
     return build_table(truths, corpus.tiers, findings, errored)
 
 
-def subset_rows(rows: Iterable[dict], keep: RuleFilter, key: str) -> list[dict]:
+def subset_rows(rows: Iterable[VerdictRow | dict], keep: RuleFilter, key: str) -> list[VerdictRow]:
     """The verdict rows the tool would have written with only the rules (at the threshold) `keep` keeps: each
     row's findings filtered as a shared run filters its union's (ToolTuning.profile_filter), then the one
     findings -> verdict mapping. Error rows stay error rows."""
-    from redpen_bench.model.rows import VerdictRow
     from redpen_bench.reviewers.tools.findings import verdict_from_findings
 
     out = []
-    for row in rows:
-        if row.get("error"):
-            out.append(row | {"reviewer": key})
+    for row in as_rows(rows):
+        if row.error:
+            out.append(row.replace(reviewer=key))
             continue
         found = keep.findings(findings_of(row))
         verdict = verdict_from_findings(found)
-        out.append(VerdictRow.of(key, row["item"], row["variant"], verdict, row.get("sample", 0),
-                                 findings=[f.to_dict() for f in sorted(found)]).to_dict())
+        out.append(VerdictRow.of(key, row.item, row.variant, verdict, row.sample,
+                                 findings=[f.to_dict() for f in sorted(found)]))
     return out

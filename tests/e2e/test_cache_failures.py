@@ -42,7 +42,7 @@ def cache_warnings(caplog) -> list[str]:
 def assert_run_complete(result, out: Path, server: LLMServer) -> None:
     rows = RunFolder(out).rows()
     assert not result.failures and len(rows) == 2 * N_SNIPPETS
-    assert not any(r["error"] for r in rows) and not any(r["cached"] for r in rows)
+    assert not any(r.error for r in rows) and not any(r.cached for r in rows)
     assert len(server.requests) == N_SNIPPETS
 
 
@@ -137,7 +137,7 @@ def test_after_the_warning_a_locked_cache_is_never_touched_again(fixture_corpus,
         locker.stdin.close()
         locker.wait(timeout=30)
     rows = RunFolder(tmp_path / "run").rows()
-    assert not result.failures and len(rows) == N_SNIPPETS and not any(r["error"] for r in rows)
+    assert not result.failures and len(rows) == N_SNIPPETS and not any(r.error for r in rows)
     [warning] = cache_warnings(caplog)
     assert "locked" in warning and "goes on without it" in warning
     # one read (allowed while another process writes a WAL file), one write that waited and failed: no more
@@ -187,9 +187,9 @@ def test_the_row_is_stored_before_the_cache(fixture_corpus, server, tmp_path):
     options = ReviewOptions(base_url=f"{server.url}/v1", cache=cache, concurrency=1)
     result = run_reviewers(fixture_corpus, ["openai:gpt-4o-mini"], tmp_path / "run", options)
     rows = RunFolder(tmp_path / "run").rows()
-    answered = [r for r in rows if not r["error"]]
+    answered = [r for r in rows if not r.error]
     assert cache.puts == 1 and "the cache failed" in result.failures["openai:gpt-4o-mini"]
-    assert len(answered) == 1 and answered[0]["defect"] is True  # the paid answer is kept
+    assert len(answered) == 1 and answered[0].defect is True  # the paid answer is kept
 
 
 def test_no_cache_opens_no_file(fixture_corpus, tmp_path, llm_env):

@@ -71,7 +71,7 @@ def scheduler():
 
 
 def run_rows(run_dir: Path, reviewer: str) -> dict:
-    return {(r["item"], r["variant"]): {k: v for k, v in r.items() if k not in TIMING}
+    return {(r.item, r.variant): {k: v for k, v in r.to_dict().items() if k not in TIMING}
             for r in RunFolder(run_dir).rows(reviewer)}
 
 

@@ -65,8 +65,8 @@ exec {find_executable("ruff")} "$@"
     batch_count = len(batches(sorted({v.sha256 for v in corpus.snippets}), 2))
     assert log.read_text().count("started") > batch_count  # the killed worker's batch ran again
     written = list(RunFolder(tmp_path / "dask").rows(SPEC))
-    keys = [(r["item"], r["variant"]) for r in written]
+    keys = [(r.item, r.variant) for r in written]
     assert len(keys) == len(set(keys)) == len(corpus.snippets)
-    local = {(r["item"], r["variant"]): {k: v for k, v in r.items() if k not in TIMING}
+    local = {(r.item, r.variant): {k: v for k, v in r.to_dict().items() if k not in TIMING}
              for r in RunFolder(tmp_path / "local").rows(SPEC)}
-    assert {k: {f: v for f, v in r.items() if f not in TIMING} for k, r in zip(keys, written)} == local
+    assert {k: {f: v for f, v in r.to_dict().items() if f not in TIMING} for k, r in zip(keys, written)} == local

@@ -8,6 +8,7 @@ import subprocess
 import pytest
 
 from redpen_bench.model.corpus import load_corpus
+from redpen_bench.model.rows import VerdictRow
 from redpen_bench.reviewers import parse_spec
 from redpen_bench.reviewers.base import ReviewOptions, SpecError
 from redpen_bench.run.folder import RunFolder
@@ -24,7 +25,7 @@ def run(corpus, specs, folder):
 
 
 def by_reviewer(rows, key):
-    return {(r["item"], r["variant"]): r for r in rows if r["reviewer"] == key}
+    return {(r.item, r.variant): r for r in rows if r.reviewer == key}
 
 
 def averages(rows, corpus):
@@ -36,10 +37,10 @@ def test_union_of_always_no_and_oracle_is_the_oracle(fixture_corpus, tmp_path):
     ensemble, oracle = by_reviewer(rows, "ensemble:always-no+oracle"), by_reviewer(rows, "oracle")
     assert len(ensemble) == len(fixture_corpus.snippets)
     for key, row in ensemble.items():
-        assert row["defect"] == oracle[key]["defect"]
-        assert row["lines"] == oracle[key]["lines"]
-        if row["defect"]:
-            assert row["explanation"] == f"[oracle] {oracle[key]['explanation']}"
+        assert row.defect == oracle[key].defect
+        assert row.lines == oracle[key].lines
+        if row.defect:
+            assert row.explanation == f"[oracle] {oracle[key].explanation}"
     assert averages(rows, fixture_corpus)["ensemble:always-no+oracle"] == pytest.approx(1.0)
 
 
@@ -67,9 +68,9 @@ def test_components_listed_in_the_same_run_are_run_once(fixture_corpus, tmp_path
     """The runner starts the ensemble after its siblings finish, so it finds their verdicts and asks nothing."""
     folder = tmp_path / "run"
     run(fixture_corpus, ["ensemble:oracle+always-no", "oracle", "always-no"], folder)
-    lines = [json.loads(line) for line in (folder / "verdicts.jsonl").read_text().splitlines()]
+    lines = [VerdictRow.from_dict(json.loads(line)) for line in (folder / "verdicts.jsonl").read_text().splitlines()]
     n = len(fixture_corpus.snippets)
-    counts = {k: sum(r["reviewer"] == k for r in lines) for k in ("oracle", "always-no")}
+    counts = {k: sum(r.reviewer == k for r in lines) for k in ("oracle", "always-no")}
     assert counts == {"oracle": n, "always-no": n}
 
 
@@ -78,33 +79,38 @@ def test_majority_vote_with_three(fixture_corpus, tmp_path):
     spec = "ensemble-vote:always-yes+always-no+oracle"
     rows = run(fixture_corpus, [spec], tmp_path / "run")
     ensemble, oracle = by_reviewer(rows, spec), by_reviewer(rows, "oracle")
-    assert {k: r["defect"] for k, r in ensemble.items()} == {k: r["defect"] for k, r in oracle.items()}
+    assert {k: r.defect for k, r in ensemble.items()} == {k: r.defect for k, r in oracle.items()}
     assert averages(rows, fixture_corpus)[spec] == pytest.approx(1.0)
-    some_yes = next(r for r in ensemble.values() if r["defect"])
-    assert some_yes["explanation"].startswith("[always-yes]") and "\n[oracle] " in some_yes["explanation"]
+    some_yes = next(r for r in ensemble.values() if r.defect)
+    assert some_yes.explanation.startswith("[always-yes]") and "\n[oracle] " in some_yes.explanation
 
 
 def test_ties_are_no(fixture_corpus, tmp_path):
     rows = run(fixture_corpus, ["ensemble-vote:always-yes+always-no", "ensemble-vote:always-yes+oracle"],
                tmp_path / "run")
-    assert not any(r["defect"] for r in by_reviewer(rows, "ensemble-vote:always-yes+always-no").values())
+    assert not any(r.defect for r in by_reviewer(rows, "ensemble-vote:always-yes+always-no").values())
     both = by_reviewer(rows, "ensemble-vote:always-yes+oracle")
     snippets = {(v.item_id, v.name): v for v in fixture_corpus.snippets}
     # defective: 2 of 2 say yes; controls: 1 of 2, a tie
-    assert all(r["defect"] == snippets[k].defective for k, r in both.items())
+    assert all(r.defect == snippets[k].defective for k, r in both.items())
     union = run(fixture_corpus, ["ensemble:always-yes+always-no"], tmp_path / "run2")
-    assert all(r["defect"] for r in by_reviewer(union, "ensemble:always-yes+always-no").values())
+    assert all(r.defect for r in by_reviewer(union, "ensemble:always-yes+always-no").values())
+
+
+def answer(**fields) -> VerdictRow:
+    """A component's stored row: what combine reads."""
+    return VerdictRow(reviewer="c", item="i", variant="original", **fields)
 
 
 def test_a_component_error_makes_an_error_row_naming_it(tmp_path):
     ensemble = _step("ensemble:always-no+oracle", tmp_path)
-    good = {"defect": True, "lines": [3], "explanation": "x", "error": None}
-    verdict = ensemble.combine([("always-no", {"defect": False, "error": "tool crashed"}), ("oracle", good)])
+    good = answer(defect=True, lines=[3], explanation="x")
+    verdict = ensemble.combine([("always-no", answer(defect=False, error="tool crashed")), ("oracle", good)])
     assert verdict.error == "component always-no failed: tool crashed"
     assert ensemble.combine([("always-no", None), ("oracle", good)]).error == "component always-no gave no verdict"
     # an unreadable answer counts as no, as the scorer counts it
     vote = _step("ensemble-vote:always-no+oracle+always-yes", tmp_path)
-    unparsed = {"defect": None, "lines": [9], "explanation": "?", "error": None}
+    unparsed = answer(defect=None, lines=[9], explanation="?")
     verdict = vote.combine([("always-no", unparsed), ("oracle", good), ("always-yes", unparsed)])
     assert verdict.defect is False
 
@@ -112,8 +118,8 @@ def test_a_component_error_makes_an_error_row_naming_it(tmp_path):
 def test_union_lines_only_from_components_that_said_yes(tmp_path):
     ensemble = _step("ensemble:always-no+oracle", tmp_path)
     verdict = ensemble.combine([
-        ("always-no", {"defect": False, "lines": [1, 2], "explanation": "ignored", "error": None}),
-        ("oracle", {"defect": True, "lines": [5, 3], "explanation": "off by one", "error": None}),
+        ("always-no", answer(defect=False, lines=[1, 2], explanation="ignored")),
+        ("oracle", answer(defect=True, lines=[5, 3], explanation="off by one")),
     ])
     assert (verdict.defect, verdict.lines, verdict.explanation) == (True, [3, 5], "[oracle] off by one")
 

@@ -77,7 +77,7 @@ def test_replay_rows_named_after_a_built_in_reviewer_are_refused(name, fixture_c
     code, _, err = run_cli(["run", "-r", f"mine=replay:{path}", "--corpus", FIXTURE_CORPUS, "--out",
                             tmp_path / "r"], capsys)
     assert code == 0, err
-    assert {r["reviewer"] for r in RunFolder(tmp_path / "r").rows()} == {"mine"}
+    assert {r.reviewer for r in RunFolder(tmp_path / "r").rows()} == {"mine"}
 
 
 def test_must_beat_a_forged_always_no_is_impossible(fixture_corpus, tmp_path, capsys):
@@ -155,12 +155,12 @@ def test_odd_usage_from_a_server_is_unknown_and_no_answer_is_lost(usage, tmp_pat
     folder = RunFolder(tmp_path / "r")
     rows = folder.rows()
     assert len(rows) == asked > 0 and not folder.skipped_lines
-    assert all(r["defect"] is True and not r["error"] for r in rows)
+    assert all(r.defect is True and not r.error for r in rows)
     for row in rows:  # recorded as unknown; a count the server did give is kept
         for key, sent in (("input_tokens", usage.get("prompt_tokens")), ("output_tokens",
                                                                            usage.get("completion_tokens"))):
-            assert row[key] == (sent if type(sent) is int and sent >= 0 else None)
-        assert row["cost_usd"] is None or row["cost_usd"] >= 0
+            assert getattr(row, key) == (sent if type(sent) is int and sent >= 0 else None)
+        assert row.cost_usd is None or row.cost_usd >= 0
     code, out, err = run_cli(["score", tmp_path / "r", "--corpus", FIXTURE_CORPUS, "--format", "json"], capsys)
     assert code == 0 and json.loads(out)["reviewers"]["openai:gpt-4o-mini"]["missing"] == 0
 
@@ -176,5 +176,5 @@ def test_rows_a_server_made_odd_before_are_read_with_usage_unknown(fixture_corpu
                                         + "\n")
     rows = folder.rows()
     assert len(rows) == 1 and not folder.skipped_lines
-    assert rows[0]["input_tokens"] is None and rows[0]["output_tokens"] is None
+    assert rows[0].input_tokens is None and rows[0].output_tokens is None
     assert VerdictRow.of("m", "i", "original", Verdict(True), input_tokens=-1).to_dict()["input_tokens"] is None

@@ -42,7 +42,7 @@ def logs(tmp_path_factory):
 
 
 def _rows(run_dir):
-    return {(r["reviewer"], r["item"], r["variant"], r["sample"]): r for r in RunFolder(run_dir).rows()}
+    return {(r.reviewer, r.item, r.variant, r.sample): r for r in RunFolder(run_dir).rows()}
 
 
 def test_epochs_are_samples_errors_are_error_rows_and_tokens_are_priced(fixture_corpus, logs, tmp_path):
@@ -57,17 +57,17 @@ def test_epochs_are_samples_errors_are_error_rows_and_tokens_are_priced(fixture_
         row = rows[("inspect/mockllm/model", *str(sample.id).split("/"), sample.epoch - 1)]
         if sample.error is not None:
             assert sample.id == "t1-total/fixed"
-            assert row["error"] == f"inspect: {sample.error.message}" and row["defect"] is None
+            assert row.error == f"inspect: {sample.error.message}" and row.defect is None
             continue
         verdict = parse_answer(sample.output.completion)  # the one parser, as for a live answer
-        assert (row["defect"], row["lines"], row["explanation"]) == (verdict.defect, verdict.lines,
+        assert (row.defect, row.lines, row.explanation) == (verdict.defect, verdict.lines,
                                                                      verdict.explanation)
         usage = sample.model_usage["mockllm/model"]
-        assert (row["input_tokens"], row["output_tokens"]) == (usage.input_tokens, usage.output_tokens)
+        assert (row.input_tokens, row.output_tokens) == (usage.input_tokens, usage.output_tokens)
         # the run's [prices] price the model by its last name, as for live reviewers
-        assert row["cost_usd"] == cost_usd({"input": 2.0, "output": 8.0}, usage.input_tokens, usage.output_tokens)
-        assert row["snippet"] == sample.metadata["snippet"]
-    assert sum(1 for r in rows.values() if r["error"]) == 1
+        assert row.cost_usd == cost_usd({"input": 2.0, "output": 8.0}, usage.input_tokens, usage.output_tokens)
+        assert row.snippet == sample.metadata["snippet"]
+    assert sum(1 for r in rows.values() if r.error) == 1
     (failed,) = [s for s in log.samples if s.error is not None]
     # the run's outcome counts sample 0, as `--samples 1` would
     assert result.outcomes["inspect/mockllm/model"]["errors"] == (1 if failed.epoch == 1 else 0)
@@ -79,7 +79,7 @@ def test_a_folder_of_logs_gives_a_reviewer_per_model_and_skips_other_tasks(fixtu
     assert {key[0] for key in rows} == {"inspect/mockllm/model", "inspect/mockllm/other"}
     other = [r for key, r in rows.items() if key[0] == "inspect/mockllm/other"]
     assert len(other) == len(fixture_corpus.snippets)
-    assert all(r["cost_usd"] is None for r in other)  # no price for a mock model
+    assert all(r.cost_usd is None for r in other)  # no price for a mock model
     manifest = RunFolder(tmp_path / "run").read_manifest()["reviewers"][f"inspect:{logs['root']}"]
     assert sorted(manifest["rows_as"]) == ["inspect/mockllm/model", "inspect/mockllm/other"]
     assert len(manifest["info"]["logs"]) == 3  # every log read is fingerprinted, the other task's too

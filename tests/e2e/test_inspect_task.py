@@ -119,12 +119,12 @@ def test_inspect_eval_cli_through_openai_api_then_import_and_score(fixture_corpu
     sent = {r.prompt: r for r in requests}
     prompts = {f"{s.item_id}/{s.name}": p for p, (s, _) in Answers(fixture_corpus).by_prompt.items()}
     for row in RunFolder(tmp_path / "run").rows():
-        prompt = prompts[f"{row['item']}/{row['variant']}"]
+        prompt = prompts[f"{row.item}/{row.variant}"]
         # the server's usage: a token per 4 characters of prompt and of answer
-        assert row["input_tokens"] == max(1, len(sent[prompt].prompt) // 4)
-        assert row["output_tokens"] == max(1, len(answers[prompt]) // 4)
-        assert row["cost_usd"] == cost_usd(find_price("gpt-4.1-mini"), row["input_tokens"], row["output_tokens"])
-        assert row["cost_usd"] > 0
+        assert row.input_tokens == max(1, len(sent[prompt].prompt) // 4)
+        assert row.output_tokens == max(1, len(answers[prompt]) // 4)
+        assert row.cost_usd == cost_usd(find_price("gpt-4.1-mini"), row.input_tokens, row.output_tokens)
+        assert row.cost_usd > 0
 
 
 def test_task_takes_another_corpus_and_prompt(tmp_path):

@@ -43,18 +43,18 @@ def _llm_env(monkeypatch, tmp_path):
 
 
 def rows_of(tmp_path, out="run"):
-    return sorted(RunFolder(tmp_path / out).rows(), key=lambda r: (r["item"], r["variant"], r["sample"]))
+    return sorted(RunFolder(tmp_path / out).rows(), key=lambda r: (r.item, r.variant, r.sample))
 
 
 def test_happy_path_one_verdict_per_snippet(fixture_corpus, server, tmp_path):
     result = run(fixture_corpus, server, tmp_path)
     rows = rows_of(tmp_path)
     assert len(rows) == N_SNIPPETS == len(server.requests) and not result.failures
-    assert all(r["defect"] is True and r["lines"] == [2] and not r["error"] and r["cached"] is False for r in rows)
+    assert all(r.defect is True and r.lines == [2] and not r.error and r.cached is False for r in rows)
     for row in rows:
-        assert row["input_tokens"] > 0 and row["output_tokens"] > 0 and row["latency_s"] > 0
-        expected = (row["input_tokens"] * 0.15 + row["output_tokens"] * 0.60) / 1e6  # gpt-4o-mini's entry
-        assert row["cost_usd"] == pytest.approx(expected)
+        assert row.input_tokens > 0 and row.output_tokens > 0 and row.latency_s > 0
+        expected = (row.input_tokens * 0.15 + row.output_tokens * 0.60) / 1e6  # gpt-4o-mini's entry
+        assert row.cost_usd == pytest.approx(expected)
     request = server.requests[0]
     assert request.path == "/v1/chat/completions" and request.body["model"] == "gpt-4o-mini"
     assert request.body["temperature"] == 0 and request.headers["authorization"] == f"Bearer {OPENAI_KEY}"
@@ -77,7 +77,7 @@ def test_second_run_is_served_from_the_cache(fixture_corpus, server, tmp_path):
     run(fixture_corpus, server, tmp_path, out="fresh")  # a new folder: every answer from the cache
     assert len(server.requests) == N_SNIPPETS
     fresh = rows_of(tmp_path, "fresh")
-    assert len(fresh) == N_SNIPPETS and all(r["cached"] is True and r["defect"] is True for r in fresh)
+    assert len(fresh) == N_SNIPPETS and all(r.cached is True and r.defect is True for r in fresh)
     run(fixture_corpus, server, tmp_path, out="nocache", cache=None)
     assert len(server.requests) == 2 * N_SNIPPETS
 
@@ -106,7 +106,7 @@ def test_samples_ask_each_snippet_k_times(fixture_corpus, server, tmp_path):
     run(fixture_corpus, server, tmp_path, samples=2)
     rows = rows_of(tmp_path)
     assert len(rows) == len(server.requests) == 2 * N_SNIPPETS
-    assert sorted({r["sample"] for r in rows}) == [0, 1]
+    assert sorted({r.sample for r in rows}) == [0, 1]
     entry = score_rows(rows, fixture_corpus).to_json()["reviewers"]["openai:gpt-4o-mini"]
     assert entry["samples"] == 2 and entry["average_sd"] == 0.0
 
@@ -122,17 +122,17 @@ def test_malformed_answers_are_unparsed_or_errors_and_the_run_goes_on(fixture_co
     server.script = lambda request: behaviours[request.index % len(behaviours)]
     run(fixture_corpus, server, tmp_path, concurrency=1)  # one at a time: request i is task i
     order = [(v.item_id, v.name) for v in fixture_corpus.snippets]
-    by_task = {(r["item"], r["variant"]): r for r in rows_of(tmp_path)}
+    by_task = {(r.item, r.variant): r for r in rows_of(tmp_path)}
     rows = [by_task[key] for key in order]
     assert len(server.requests) == N_SNIPPETS  # malformed answers are answers: none is asked again
     for n, row in enumerate(rows):
         kind = n % len(behaviours)
         if kind in (0, 1):
-            assert row["defect"] is None and not row["error"]
+            assert row.defect is None and not row.error
         elif kind == 2:
-            assert row["defect"] is True and row["lines"] == [4] and row["explanation"] == "wrong bound"
+            assert row.defect is True and row.lines == [4] and row.explanation == "wrong bound"
         else:
-            assert row["error"] and row["defect"] is None
+            assert row.error and row.defect is None
     summary = score_rows(rows, fixture_corpus).to_json()["reviewers"]["openai:gpt-4o-mini"]
     assert summary["unparsed"] == 5 and summary["errors"] == 4
 
@@ -147,8 +147,8 @@ def test_429_with_retry_after_is_honoured(fixture_corpus, server, tmp_path):
     # a race: the base delay is 0.01 s, so only Retry-After explains the wait
     assert retry.time - first.time >= 0.95
     rows = rows_of(tmp_path)
-    assert len(rows) == N_SNIPPETS and all(r["defect"] is True and not r["error"] for r in rows)
-    assert sorted(r["attempts"] for r in rows) == [1] * (N_SNIPPETS - 1) + [2]
+    assert len(rows) == N_SNIPPETS and all(r.defect is True and not r.error for r in rows)
+    assert sorted(r.attempts for r in rows) == [1] * (N_SNIPPETS - 1) + [2]
 
 
 def test_500_twice_then_success(fixture_corpus, server, tmp_path):
@@ -158,7 +158,7 @@ def test_500_twice_then_success(fixture_corpus, server, tmp_path):
     run(fixture_corpus, server, tmp_path, concurrency=2)
     assert sorted(server.attempts.values()) == [3] * N_SNIPPETS
     rows = rows_of(tmp_path)
-    assert all(r["defect"] is True and r["attempts"] == 3 for r in rows) and len(rows) == N_SNIPPETS
+    assert all(r.defect is True and r.attempts == 3 for r in rows) and len(rows) == N_SNIPPETS
 
 
 def test_a_request_that_keeps_failing_is_an_error_row_retried_on_resume(fixture_corpus, server, tmp_path):
@@ -168,33 +168,33 @@ def test_a_request_that_keeps_failing_is_an_error_row_retried_on_resume(fixture_
 
     server.script = script
     run(fixture_corpus, server, tmp_path, retries=3)
-    errors = [r for r in rows_of(tmp_path) if r["error"]]
-    assert len(errors) == 1 and "after 3 attempts" in errors[0]["error"] and "HTTP 503" in errors[0]["error"]
+    errors = [r for r in rows_of(tmp_path) if r.error]
+    assert len(errors) == 1 and "after 3 attempts" in errors[0].error and "HTTP 503" in errors[0].error
     assert len(rows_of(tmp_path)) == N_SNIPPETS  # the others are all there
     server.script = lambda r: Action()
     before = len(server.requests)
     run(fixture_corpus, server, tmp_path)
     assert len(server.requests) == before + 1  # only the failed one is asked again
-    assert not any(r["error"] for r in rows_of(tmp_path))
+    assert not any(r.error for r in rows_of(tmp_path))
 
 
 def test_a_request_that_times_out_is_retried(fixture_corpus, server, tmp_path):
     server.script = lambda r: Action(delay=10.0) if r.attempt == 1 and r.index < 3 else Action()
     run(fixture_corpus, server, tmp_path, request_timeout=0.8, concurrency=4)
     rows = rows_of(tmp_path)
-    assert len(rows) == N_SNIPPETS and all(r["defect"] is True and not r["error"] for r in rows)
+    assert len(rows) == N_SNIPPETS and all(r.defect is True and not r.error for r in rows)
     for stalled in server.requests[:3]:
         retry = next(r for r in server.requests[3:] if r.prompt_key == stalled.prompt_key)
         # asked again while the server still held the first answer back: the client gave up on it by itself
         assert stalled.index in retry.unanswered
-    assert sum(r["attempts"] for r in rows) == len(server.requests) >= N_SNIPPETS + 3
+    assert sum(r.attempts for r in rows) == len(server.requests) >= N_SNIPPETS + 3
 
 
 def test_a_connection_closed_mid_answer_is_retried(fixture_corpus, server, tmp_path):
     server.script = lambda r: Action(kind="cut") if r.attempt == 1 else Action()
     run(fixture_corpus, server, tmp_path)
     rows = rows_of(tmp_path)
-    assert len(rows) == N_SNIPPETS and all(r["defect"] is True and r["attempts"] == 2 for r in rows)
+    assert len(rows) == N_SNIPPETS and all(r.defect is True and r.attempts == 2 for r in rows)
 
 
 def test_an_answer_the_server_cut_short_is_retried_and_never_stored_as_a_verdict(fixture_corpus, server, tmp_path):
@@ -203,12 +203,12 @@ def test_an_answer_the_server_cut_short_is_retried_and_never_stored_as_a_verdict
     server.script = lambda r: Action(kind="unfinished") if r.attempt == 1 else Action()
     run(fixture_corpus, server, tmp_path, concurrency=4)
     rows = rows_of(tmp_path)
-    assert len(rows) == N_SNIPPETS and all(r["defect"] is True and r["attempts"] == 2 for r in rows)
+    assert len(rows) == N_SNIPPETS and all(r.defect is True and r.attempts == 2 for r in rows)
     server.script = lambda r: Action(kind="unfinished", text="")
     run(fixture_corpus, server, tmp_path, out="again", retries=2, cache=None)  # the answers above are cached
     rows = rows_of(tmp_path, "again")
-    assert len(rows) == N_SNIPPETS and all(r["defect"] is None and r["raw"] in ("", None) for r in rows)
-    assert all("ended before the model finished it" in r["error"] and "--concurrency 1" in r["error"] for r in rows)
+    assert len(rows) == N_SNIPPETS and all(r.defect is None and r.raw in ("", None) for r in rows)
+    assert all("ended before the model finished it" in r.error and "--concurrency 1" in r.error for r in rows)
 
 
 def test_rejected_key_stops_the_reviewer_and_never_stores_the_key(fixture_corpus, server, tmp_path):
@@ -218,7 +218,7 @@ def test_rejected_key_stops_the_reviewer_and_never_stores_the_key(fixture_corpus
     assert len(server.requests) <= 2  # every request would fail the same way: stop asking
     assert "openai:gpt-4o-mini" in result.failures and OPENAI_KEY not in result.failures["openai:gpt-4o-mini"]
     rows = rows_of(tmp_path)
-    assert len(rows) == N_SNIPPETS and all(r["error"] and "401" in r["error"] for r in rows)
+    assert len(rows) == N_SNIPPETS and all(r.error and "401" in r.error for r in rows)
     server.script = lambda r: Action()
     run(fixture_corpus, server, tmp_path, out="good")  # and a good run: its cache and folder too
     assert_secret_absent(tmp_path, OPENAI_KEY)
@@ -236,8 +236,8 @@ def test_anthropic_messages_over_the_socket(fixture_corpus, server, tmp_path):
     system.write_text("Be brief.")
     run(fixture_corpus, server, tmp_path, spec="anthropic:claude-haiku-4-5", base_url=server.url, system=system)
     rows = rows_of(tmp_path)
-    assert len(rows) == N_SNIPPETS and all(r["defect"] is True and r["lines"] == [2] for r in rows)
-    assert rows[0]["cost_usd"] == pytest.approx((rows[0]["input_tokens"] * 1 + rows[0]["output_tokens"] * 5) / 1e6)
+    assert len(rows) == N_SNIPPETS and all(r.defect is True and r.lines == [2] for r in rows)
+    assert rows[0].cost_usd == pytest.approx((rows[0].input_tokens * 1 + rows[0].output_tokens * 5) / 1e6)
     request = server.requests[0]
     sent_key = request.headers.get("x-api-key") or request.headers.get("authorization", "").removeprefix("Bearer ")
     assert request.path == "/v1/messages" and sent_key == ANTHROPIC_KEY  # the header differs by SDK version
@@ -277,7 +277,7 @@ def test_max_cost_stops_asking_and_a_resume_finishes(fixture_corpus, server, tmp
                  max_cost=per_request * 3.5, concurrency=1)
     rows = rows_of(tmp_path)
     assert 1 <= len(server.requests) == len(rows) <= 4 and not result.failures
-    assert not any(r["error"] for r in rows)  # what was not asked has no row at all: left for a resume
+    assert not any(r.error for r in rows)  # what was not asked has no row at all: left for a resume
     run(fixture_corpus, server, tmp_path, spec="openai:pricey", prices=prices, max_tokens=10)
     assert len(rows_of(tmp_path)) == len(server.requests) == N_SNIPPETS
     with pytest.raises(InputError, match="needs a price"):
@@ -311,7 +311,7 @@ def test_a_killed_run_resumes_without_asking_twice(fixture_corpus, tmp_path):
             time.sleep(0.01)
         os.kill(process.pid, signal.SIGKILL)
         process.wait()
-        stored = {key_of[(r["item"], r["variant"])] for r in RunFolder(out).rows()}
+        stored = {key_of[(r.item, r.variant)] for r in RunFolder(out).rows()}
         assert 4 <= len(stored) < N_SNIPPETS, "the kill should come half-way"
 
         # the later runs send another key: a request the killed client wrote just before the kill may reach the
@@ -327,12 +327,12 @@ def test_a_killed_run_resumes_without_asking_twice(fixture_corpus, tmp_path):
         resumed = sent_by(RESUME_KEY)
         assert not set(resumed) & stored, "an answer already stored was asked again"
         assert len(resumed) == len(set(resumed)) == N_SNIPPETS - len(stored) - len(
-            [r for r in RunFolder(out).rows() if r.get("cached")])
+            [r for r in RunFolder(out).rows() if r.cached])
         # asked in both runs: only requests in flight at the kill (at most --concurrency of them)
         assert len(set(resumed) & set(sent_by(OPENAI_KEY))) <= 2
         rows = RunFolder(out).rows()
-        assert len(rows) == N_SNIPPETS and not any(r["error"] for r in rows)
-        assert {key_of[(r["item"], r["variant"])] for r in rows} == set(key_of.values())
+        assert len(rows) == N_SNIPPETS and not any(r.error for r in rows)
+        assert {key_of[(r.item, r.variant)] for r in rows} == set(key_of.values())
         third = subprocess.run(command, capture_output=True, text=True, timeout=60,  # the identical command
                                env=os.environ | {"OPENAI_API_KEY": THIRD_KEY})
         assert third.returncode == 0 and not sent_by(THIRD_KEY)  # sends nothing

@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from msgspec import UNSET
 
+from redpen_bench.model.rows import VerdictRow
 from redpen_bench.model.verdict import MAX_LINES, parse_answer
 from redpen_bench.reviewers.base import ReviewOptions
 from redpen_bench.reviewers.llm.answers import MAX_STORED_BYTES
@@ -36,8 +38,8 @@ def test_a_short_key_never_rewrites_an_answer(key, tmp_path, llm_env, monkeypatc
     rows = RunFolder(tmp_path / "r").rows()
     assert not result.failures and len(rows) == N_SNIPPETS
     expected = parse_answer(ANSWER)
-    assert all(r["raw"] == ANSWER and r["explanation"] == expected.explanation for r in rows)
-    assert all("[key]" not in r["raw"] for r in rows)
+    assert all(r.raw == ANSWER and r.explanation == expected.explanation for r in rows)
+    assert all("[key]" not in r.raw for r in rows)
 
 
 def test_a_long_key_is_scrubbed_as_a_whole_token_with_its_masked_forms():
@@ -65,13 +67,13 @@ def test_a_huge_answer_is_parsed_whole_and_stored_cut(tmp_path, llm_env):
     for out in ("r", "again"):
         lines = (tmp_path / out / "verdicts.jsonl").read_text().splitlines()
         assert max(len(line.encode()) for line in lines) < 2 * MAX_STORED_BYTES + 2048
-        rows = [json.loads(line) for line in lines]
-        [cut] = [r for r in rows if r.get("truncated")]
-        assert cut["truncated"] is True and cut["defect"] is True and cut["lines"] == [2]
-        assert len(cut["raw"].encode()) <= MAX_STORED_BYTES and huge.startswith(cut["raw"])
-        assert cut["explanation"].startswith("off-by-one in the slice.")
+        rows = [VerdictRow.from_dict(json.loads(line)) for line in lines]
+        [cut] = [r for r in rows if r.truncated]
+        assert cut.truncated is True and cut.defect is True and cut.lines == [2]
+        assert len(cut.raw.encode()) <= MAX_STORED_BYTES and huge.startswith(cut.raw)
+        assert cut.explanation.startswith("off-by-one in the slice.")
         others = [r for r in rows if r is not cut]
-        assert all("truncated" not in r and r["raw"] == small for r in others)  # other rows are unchanged
+        assert all(r.truncated is UNSET and r.raw == small for r in others)  # other rows are unchanged
 
 
 def test_an_answer_naming_200000_lines_is_stored_with_the_first_max_lines(tmp_path, llm_env):
@@ -89,6 +91,6 @@ def test_an_answer_naming_200000_lines_is_stored_with_the_first_max_lines(tmp_pa
     for out in ("r", "again"):
         lines = (tmp_path / out / "verdicts.jsonl").read_text().splitlines()
         assert max(len(line.encode()) for line in lines) < 2 * MAX_STORED_BYTES + 16 * 1024
-        [cut] = [r for r in map(json.loads, lines) if r.get("truncated")]
-        assert cut["defect"] is True and cut["lines"] == list(range(1, MAX_LINES + 1))
-        assert cut["explanation"] == "all of them"
+        [cut] = [r for r in (VerdictRow.from_dict(json.loads(line)) for line in lines) if r.truncated]
+        assert cut.defect is True and cut.lines == list(range(1, MAX_LINES + 1))
+        assert cut.explanation == "all of them"

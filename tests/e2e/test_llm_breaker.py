@@ -35,8 +35,8 @@ def test_a_server_that_accepts_and_never_answers_trips_the_breaker(env, tmp_path
     assert f"stopped asking: {limit} attempts in a row failed" in proc.stderr
     assert f"no answer from {url} within 3 s" in proc.stderr
     rows = RunFolder(tmp_path / "r").rows()
-    assert len(rows) == N_SNIPPETS and all(r["error"] for r in rows)
-    assert max(r.get("attempts", 0) for r in rows) < 5  # nobody used all five attempts: the breaker stopped them
+    assert len(rows) == N_SNIPPETS and all(r.error for r in rows)
+    assert max(r.attempts or 0 for r in rows) < 5  # nobody used all five attempts: the breaker stopped them
 
 
 def test_a_server_that_always_fails_gets_a_bounded_number_of_requests(tmp_path, llm_env):

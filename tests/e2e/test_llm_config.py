@@ -47,9 +47,9 @@ max_tokens = 64
                    for r in first.requests)
         assert all("temperature" not in r.body and r.body["max_tokens"] == 64 for r in second.requests)
     rows = RunFolder(tmp_path / "run").rows()
-    assert {r["reviewer"] for r in rows} == {"small", "big"} and len(rows) == 2 * N_SNIPPETS
-    assert all(r["cost_usd"] == 0 for r in rows if r["reviewer"] == "small")  # priced by the config
-    assert all(r["cost_usd"] is None for r in rows if r["reviewer"] == "big")  # no price: no estimate
+    assert {r.reviewer for r in rows} == {"small", "big"} and len(rows) == 2 * N_SNIPPETS
+    assert all(r.cost_usd == 0 for r in rows if r.reviewer == "small")  # priced by the config
+    assert all(r.cost_usd is None for r in rows if r.reviewer == "big")  # no price: no estimate
     manifest = RunFolder(tmp_path / "run").read_manifest()["reviewers"]
     assert manifest["small"]["info"]["base_url"] == f"{first.url}/v1"
     assert manifest["big"]["info"]["request"]["temperature"] is None

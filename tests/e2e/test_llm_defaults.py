@@ -58,7 +58,7 @@ def test_the_timeout_bounds_the_whole_streamed_answer_and_hangs_up(fixture_corpu
     assert result.has_errors and took < N_SNIPPETS * 1.0 + 10
     assert all(r.hung_up is not None and r.hung_up - r.time < 3.0 for r in server.requests)
     rows = list(RunFolder(tmp_path / "run").rows())
-    assert all("within 1 s" in r["error"] for r in rows)
+    assert all("within 1 s" in r.error for r in rows)
 
 
 def test_streamed_usage_lands_in_the_row(fixture_corpus, server, tmp_path):
@@ -66,7 +66,7 @@ def test_streamed_usage_lands_in_the_row(fixture_corpus, server, tmp_path):
     assert all(r.body["stream"] is True and r.body["stream_options"] == {"include_usage": True}
                for r in server.requests)
     rows = list(RunFolder(tmp_path / "run").rows())
-    assert all(r["output_tokens"] and r["input_tokens"] and r["defect"] is True for r in rows)
+    assert all(r.output_tokens and r.input_tokens and r.defect is True for r in rows)
 
 
 def test_structured_json_schema_and_grammar_for_openai(fixture_corpus, server, tmp_path):
@@ -75,7 +75,7 @@ def test_structured_json_schema_and_grammar_for_openai(fixture_corpus, server, t
     body = server.requests[-1].body
     assert body["response_format"]["json_schema"]["schema"] == VERDICT_SCHEMA
     rows = list(RunFolder(tmp_path / "run").rows())
-    assert all(r["defect"] is True and r["lines"] == [2] and r["structured"] == "json-schema" for r in rows)
+    assert all(r.defect is True and r.lines == [2] and r.extras["structured"] == "json-schema" for r in rows)
 
     server.script = lambda r: Action()
     run(fixture_corpus, server, tmp_path, out="grammar", structured="grammar")
@@ -96,7 +96,7 @@ def test_structured_anthropic_forces_the_verdict_tool(fixture_corpus, server, tm
     assert body["tool_choice"] == {"type": "tool", "name": "verdict"}
     assert body["tools"][0]["input_schema"] == VERDICT_SCHEMA
     rows = list(RunFolder(tmp_path / "run").rows())
-    assert all(r["defect"] is False and r["structured"] == "tool" for r in rows)
+    assert all(r.defect is False and r.extras["structured"] == "tool" for r in rows)
 
 
 def test_anthropic_has_no_grammar(fixture_corpus, server, tmp_path):

@@ -32,7 +32,7 @@ def test_space_around_a_key_is_stripped(given, tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert sent == {f"Bearer {KEY}"} and len(server.requests) == N_SNIPPETS
     rows = RunFolder(tmp_path / "r").rows()
-    assert len(rows) == N_SNIPPETS and not any(r["error"] for r in rows)
+    assert len(rows) == N_SNIPPETS and not any(r.error for r in rows)
     assert files_hold(tmp_path / "r", KEY) == [] and KEY not in proc.stderr + proc.stdout
 
 
@@ -78,7 +78,7 @@ def test_an_error_quoting_the_key_reaches_no_file(fixture_corpus, tmp_path, llm_
     crash = manifest["reviewers"]["openai:gpt-4o-mini"]["crash"]
     assert "RuntimeError" in crash and "[key]" in crash
     rows = RunFolder(tmp_path / "r").rows()
-    assert len(rows) == N_SNIPPETS and any("[key]" in (r["error"] or "") for r in rows)
+    assert len(rows) == N_SNIPPETS and any("[key]" in (r.error or "") for r in rows)
     assert files_hold(tmp_path / "r", KEY) == [] and files_hold(tmp_path / "r", KEY[-12:]) == []
 
 

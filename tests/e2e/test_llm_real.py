@@ -68,8 +68,8 @@ def test_items_end_to_end_into_a_scored_run_then_the_cache_sends_nothing(llama, 
     wanted = snippets_of(ITEMS)
     assert llama.completions() - before == wanted  # concurrency 1 by default for a local server: one each
     rows = list(RunFolder(tmp_path / "run").rows())
-    assert len(rows) == wanted and not any(r.get("error") for r in rows)
-    assert all(isinstance(r["raw"], str) and r["latency_s"] > 0 for r in rows)
+    assert len(rows) == wanted and not any(r.error for r in rows)
+    assert all(isinstance(r.raw, str) and r.latency_s > 0 for r in rows)
     manifest = json.loads((tmp_path / "run" / "manifest.json").read_text())
     info = manifest["reviewers"]["smol"]["info"]
     assert info["request"]["max_tokens"] == int(SHORT) and info["concurrency"] == 1
@@ -79,7 +79,7 @@ def test_items_end_to_end_into_a_scored_run_then_the_cache_sends_nothing(llama, 
     again = run_cli(llama, tmp_path, "again", "--max-tokens", SHORT)  # another folder: all from the cache
     assert again.returncode == 0, again.stderr
     assert llama.completions() - before == wanted  # the server saw nothing more
-    assert all(r["cached"] for r in RunFolder(tmp_path / "again").rows())
+    assert all(r.cached for r in RunFolder(tmp_path / "again").rows())
 
 
 def test_resume_after_sigint_asks_only_what_is_missing(llama, tmp_path):
@@ -100,7 +100,7 @@ def test_resume_after_sigint_asks_only_what_is_missing(llama, tmp_path):
     resumed = run_cli(llama, tmp_path, "run", "--max-tokens", SHORT)
     assert resumed.returncode == 0, resumed.stderr
     rows = list(RunFolder(tmp_path / "run").rows())
-    assert len(rows) == snippets_of(ITEMS) and not any(r.get("error") for r in rows)
+    assert len(rows) == snippets_of(ITEMS) and not any(r.error for r in rows)
     # the resume asked the missing snippets only (the one cut off by the interrupt is among them)
     assert llama.completions() - before - asked == snippets_of(ITEMS) - kept
 
@@ -109,11 +109,11 @@ def test_structured_grammar_makes_every_answer_readable(llama, tmp_path):
     proc = run_cli(llama, tmp_path, "run", "--structured", "grammar", "--max-tokens", "96")
     assert proc.returncode == 0, proc.stderr
     rows = list(RunFolder(tmp_path / "run").rows())
-    assert rows and all(r["defect"] is not None for r in rows), [r["raw"] for r in rows if r["defect"] is None]
-    assert all(r["raw"].startswith("DEFECT: ") for r in rows)
+    assert rows and all(r.defect is not None for r in rows), [r.raw for r in rows if r.defect is None]
+    assert all(r.raw.startswith("DEFECT: ") for r in rows)
     manifest = json.loads((tmp_path / "run" / "manifest.json").read_text())
     assert manifest["reviewers"]["smol"]["info"]["request"]["structured"] == "grammar"
-    assert all(r.get("structured") == "grammar" for r in rows)
+    assert all(r.extras.get("structured") == "grammar" for r in rows)
 
 
 def test_a_timed_out_request_stops_the_server_computing_it(llama, tmp_path):
@@ -129,7 +129,7 @@ def test_a_timed_out_request_stops_the_server_computing_it(llama, tmp_path):
     took = time.monotonic() - started
     assert proc.returncode == 3, proc.stderr  # error rows: each request ran out of time
     assert took < 60
-    assert all("within 3 s" in (r["error"] or "") for r in RunFolder(tmp_path / "run").rows())
+    assert all("within 3 s" in (r.error or "") for r in RunFolder(tmp_path / "run").rows())
     # the server noticed a closed connection at its next token and stopped (llama-cpp-python prints
     # "disconnected"); a loaded machine may take a minute to read the prompt before that token
     deadline = time.monotonic() + 180
@@ -177,5 +177,5 @@ def test_inspect_llama_cpp_python_provider_then_import(llama, tmp_path):
          str(tmp_path / "imported")], capture_output=True, text=True, env=env, timeout=300)
     assert imported.returncode == 0, imported.stderr
     rows = list(RunFolder(tmp_path / "imported").rows())
-    assert len(rows) == 4 and not any(r.get("error") for r in rows)
-    assert all(r["reviewer"] == f"inspect/llama-cpp-python/{MODEL_NAME}" for r in rows)
+    assert len(rows) == 4 and not any(r.error for r in rows)
+    assert all(r.reviewer == f"inspect/llama-cpp-python/{MODEL_NAME}" for r in rows)

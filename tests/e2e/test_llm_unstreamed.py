@@ -34,9 +34,9 @@ def test_an_unstreamed_answer_is_read(fixture_corpus, tmp_path, llm_env, content
         assert len(server.requests) == N_SNIPPETS  # read at the first attempt, never retried
     rows = RunFolder(tmp_path / "r").rows()
     assert not result.failures and len(rows) == N_SNIPPETS
-    assert all(not r["error"] and r["defect"] is True and r["lines"] == [2] and r["raw"] == DEFAULT_ANSWER
+    assert all(not r.error and r.defect is True and r.lines == [2] and r.raw == DEFAULT_ANSWER
                for r in rows)
-    assert all(r["input_tokens"] > 0 and r["output_tokens"] == len(DEFAULT_ANSWER) // 4 for r in rows)
+    assert all(r.input_tokens > 0 and r.output_tokens == len(DEFAULT_ANSWER) // 4 for r in rows)
 
 
 @pytest.mark.parametrize("usage", [
@@ -55,9 +55,9 @@ def test_odd_usage_in_an_unstreamed_answer_is_unknown(fixture_corpus, tmp_path, 
         result = run(fixture_corpus, server, tmp_path / "r")
     rows = RunFolder(tmp_path / "r").rows()
     assert not result.failures and len(rows) == N_SNIPPETS
-    assert all(not r["error"] and r["defect"] is True for r in rows)
+    assert all(not r.error and r.defect is True for r in rows)
     sent = (usage or {}).get("completion_tokens")
-    assert all(r["output_tokens"] == (sent if type(sent) is int and sent >= 0 else None) for r in rows)
+    assert all(r.output_tokens == (sent if type(sent) is int and sent >= 0 else None) for r in rows)
 
 
 @pytest.mark.parametrize(("content_type", "body", "shown"), [
@@ -73,8 +73,8 @@ def test_an_unreadable_answer_says_what_was_received(fixture_corpus, tmp_path, l
     with LLMServer(script=lambda r: Action(kind="raw", body=body, content_type=content_type)) as server:
         result = run(fixture_corpus, server, tmp_path / "r")
     rows = RunFolder(tmp_path / "r").rows()
-    assert not result.failures and len(rows) == N_SNIPPETS and all(r["error"] for r in rows)
-    error = rows[0]["error"]
+    assert not result.failures and len(rows) == N_SNIPPETS and all(r.error for r in rows)
+    error = rows[0].error
     assert content_type in error and shown in error, error
     assert "Traceback" not in error and len(error) < 600  # the first bytes, not the whole body
 

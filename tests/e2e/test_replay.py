@@ -49,12 +49,12 @@ def test_stored_fields_are_used_as_stored_and_raw_goes_through_the_parser(fixtur
     ]
     path = write_rows(tmp_path / "v.jsonl", rows)
     run_reviewers(fixture_corpus, [f"replay:{path}"], tmp_path / "run", ReviewOptions())
-    got = {(r["variant"], r["sample"]): r for r in RunFolder(tmp_path / "run").rows()}
-    assert got[("original", 0)]["defect"] is True and got[("original", 0)]["explanation"] == "stored"
-    assert got[("fixed", 0)]["defect"] is True and got[("fixed", 0)]["lines"] == [5, 6]
-    assert got[("clean", 0)]["defect"] is None and not got[("clean", 0)]["error"]
-    assert got[("disguised", 1)]["error"] == "HTTP 500" and got[("disguised", 1)]["latency_s"] == 1.5
-    assert {r["reviewer"] for r in got.values()} == {"x"}
+    got = {(r.variant, r.sample): r for r in RunFolder(tmp_path / "run").rows()}
+    assert got[("original", 0)].defect is True and got[("original", 0)].explanation == "stored"
+    assert got[("fixed", 0)].defect is True and got[("fixed", 0)].lines == [5, 6]
+    assert got[("clean", 0)].defect is None and not got[("clean", 0)].error
+    assert got[("disguised", 1)].error == "HTTP 500" and got[("disguised", 1)].latency_s == 1.5
+    assert {r.reviewer for r in got.values()} == {"x"}
 
 
 def test_a_name_given_to_the_replay_names_its_reviewers(fixture_corpus, tmp_path):
@@ -65,7 +65,7 @@ def test_a_name_given_to_the_replay_names_its_reviewers(fixture_corpus, tmp_path
     bare = write_rows(tmp_path / "bare.jsonl", [{"item": "t2-empty", "variant": "fixed", "defect": False}])
     run_reviewers(fixture_corpus, [f"mine=replay:{one}", f"pair=replay:{two}", f"replay:{bare}"], tmp_path / "run",
                   ReviewOptions())
-    keys = {r["reviewer"] for r in RunFolder(tmp_path / "run").rows()}
+    keys = {r.reviewer for r in RunFolder(tmp_path / "run").rows()}
     assert keys == {"mine", "pair/a", "pair/b", f"replay:{bare}"}
 
 
@@ -125,9 +125,9 @@ def test_a_changed_replay_file_replaces_its_rows(fixture_corpus, tmp_path):
     result = run_reviewers(fixture_corpus, [f"replay:{path}"], tmp_path / "run", ReviewOptions())
     assert result.refreshed == [f"replay:{path}"]
     rows = RunFolder(tmp_path / "run").rows("model")
-    assert len(rows) == len(second) and not any(r["defect"] for r in rows)
+    assert len(rows) == len(second) and not any(r.defect for r in rows)
     table = score_rows(rows, fixture_corpus).to_json()["reviewers"]["model"]
-    always_no = score_rows([r | {"reviewer": "no"} for r in rows], fixture_corpus).to_json()["reviewers"]["no"]
+    always_no = score_rows([r.replace(reviewer="no") for r in rows], fixture_corpus).to_json()["reviewers"]["no"]
     assert table["average"] == always_no["average"]
     again = run_reviewers(fixture_corpus, [f"replay:{path}"], tmp_path / "run", ReviewOptions())
     assert again.new_rows == {} and again.refreshed == []  # unchanged file: nothing stored twice
@@ -141,14 +141,14 @@ def test_a_wrong_extra_field_once_stored_can_be_corrected(fixture_corpus, tmp_pa
         run_reviewers(fixture_corpus, [f"replay:{path}"], tmp_path / "run", ReviewOptions())
     write_rows(path, [rows[0] | {"findings": []}, *rows[1:]])
     run_reviewers(fixture_corpus, [f"replay:{path}"], tmp_path / "run", ReviewOptions())
-    assert RunFolder(tmp_path / "run").rows("model")[0]["findings"] == []
+    assert RunFolder(tmp_path / "run").rows("model")[0].findings == []
 
 
 def test_rows_hashed_for_another_corpus_are_refused(fixture_corpus, tmp_path):
     """A row whose snippet hash names another file than this corpus's is refused, never re-hashed."""
     run_reviewers(fixture_corpus, ["oracle"], tmp_path / "orig", ReviewOptions())
     stored = [json.loads(line) for line in (tmp_path / "orig" / "verdicts.jsonl").read_text().splitlines()]
-    assert all(r["snippet"] for r in stored)
+    assert all(r["snippet"] for r in stored)  # the JSON a replay file holds
     stored[2]["snippet"] = "f" * 16
     path = write_rows(tmp_path / "log.jsonl", stored)
     with pytest.raises(InputError, match="line 3: field 'snippet'"):

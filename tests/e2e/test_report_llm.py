@@ -49,11 +49,11 @@ out = "team-reports"
     assert [row[0][0] for row in rows] == ["local"]  # only the reviewer that reports tokens
     cost = dict(zip([h[0] for h in header], [c[0] for c in rows[0]]))
     manifest = json.loads((report / "manifest.json").read_text())
-    run_rows = [r for r in RunFolder(tmp_path / manifest["runs"][0]["path"]).rows() if r["reviewer"] == "local"]
+    run_rows = [r for r in RunFolder(tmp_path / manifest["runs"][0]["path"]).rows() if r.reviewer == "local"]
     assert cost["Answers"] == str(N_SNIPPETS)
-    assert cost["Input tokens"] == f"{sum(r['input_tokens'] for r in run_rows):,}"
-    assert cost["Output tokens"] == f"{sum(r['output_tokens'] for r in run_rows):,}"
-    assert float(cost["Cost (USD)"]) == pytest.approx(sum(r["cost_usd"] for r in run_rows), abs=5e-5)
+    assert cost["Input tokens"] == f"{sum(r.input_tokens for r in run_rows):,}"
+    assert cost["Output tokens"] == f"{sum(r.output_tokens for r in run_rows):,}"
+    assert float(cost["Cost (USD)"]) == pytest.approx(sum(r.cost_usd for r in run_rows), abs=5e-5)
     assert manifest["prompts"]["local"]["sha256"] == manifest["reviewers"]["local"]["info"]["prompt"]["sha256"]
 
     page = (report / "report.html").read_text()

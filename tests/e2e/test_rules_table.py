@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 
 from redpen_bench import api
 from redpen_bench.cli import main
+from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import load_corpus
 from redpen_bench.reviewers.base import ReviewOptions
-from redpen_bench.scoring.rules import TABLE_COLUMNS, FindingsError, rule_firings, rule_table
+from redpen_bench.scoring.rules import TABLE_COLUMNS, rule_firings, rule_table
 from tests.conftest import FIXTURE_CORPUS as CORPUS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -108,7 +109,7 @@ def test_no_findings_give_an_empty_table_with_the_columns(corpus):
 def test_malformed_findings_are_named(bad, field, corpus):
     rows = rows_for(corpus, "lint", {})
     rows[0]["findings"] = bad
-    with pytest.raises(FindingsError, match=r"\(lint, t1-total, original\): field " + field.replace("[", r"\[")):
+    with pytest.raises(InputError, match=r"\(lint, t1-total, original\): field " + field.replace("[", r"\[")):
         rule_table(rows, corpus)
 
 

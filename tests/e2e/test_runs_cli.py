@@ -46,7 +46,7 @@ def test_default_run_folder_and_named_reviewer(tmp_path):
     assert run_dir.parent.name == "runs" and run_dir.name.startswith("fixture-")
     manifest = json.loads((run_dir / "manifest.json").read_text())
     assert manifest["reviewers"]["fast"]["spec"] == "always-no"
-    assert {r["reviewer"] for r in RunFolder(run_dir).rows()} == {"fast"}
+    assert {r.reviewer for r in RunFolder(run_dir).rows()} == {"fast"}
 
 
 def test_resume_after_a_kill(tmp_path, fixture_corpus):
@@ -69,11 +69,11 @@ def test_error_rows_are_retried(tmp_path, fixture_corpus):
     folder = RunFolder(out)
     first = folder.rows()[0]
     with folder.verdicts_path.open("a") as f:
-        f.write(json.dumps(dict(first, defect=None, error="boom")) + "\n")
+        f.write(first.replace(defect=None, error="boom").to_json() + "\n")
     assert len(folder.done("always-no")) == len(fixture_corpus.snippets) - 1
     result = run_reviewers(fixture_corpus, ["always-no"], out, ReviewOptions())
     assert result.new_rows == {"always-no": 1}
-    assert not any(r["error"] for r in folder.rows())
+    assert not any(r.error for r in folder.rows())
 
 
 def test_run_folder_of_another_corpus_is_refused(tmp_path):
@@ -109,7 +109,7 @@ def test_bad_specs_are_one_line_errors(tmp_path):
 
 def test_subset_selection(tmp_path):
     cli("run", "-r", "always-no", "--corpus", FIXTURE_CORPUS, "--out", tmp_path / "r", "--tier", "hard")
-    assert {r["item"] for r in RunFolder(tmp_path / "r").rows()} == {"t3-guard"}
+    assert {r.item for r in RunFolder(tmp_path / "r").rows()} == {"t3-guard"}
     proc = cli("run", "-r", "always-no", "--corpus", FIXTURE_CORPUS, "--out", tmp_path / "r", "--items", "zz",
                check=False)
     assert proc.returncode == 2 and "unknown item ids" in proc.stderr
@@ -158,5 +158,5 @@ def test_a_changed_reviewer_interrupted_is_still_asked_again(tmp_path, fixture_c
     run_reviewers(fixture_corpus, ["random"], out, ReviewOptions(seed=2), snippets=half)  # "killed" after 5
     resumed = run_reviewers(fixture_corpus, ["random"], out, ReviewOptions(seed=2))
     assert resumed.new_rows["random"] == len(fixture_corpus.snippets) - 5
-    fingerprints = {r["fingerprint"] for r in RunFolder(out).rows("random")}
+    fingerprints = {r.fingerprint for r in RunFolder(out).rows("random")}
     assert len(fingerprints) == 1

@@ -48,7 +48,7 @@ def test_a_tuned_profile_keeps_what_tune_cut(tool, tmp_path, monkeypatch):
     options = ReviewOptions(cache=None)
     reviewer = all_rules_reviewer(tool, options)
     findings = [f for row in collect_rows(reviewer, "all", load_corpus(STATIC_CORPUS))
-                for f in read_findings(row["findings"] or [])]
+                for f in read_findings(row.findings or [])]
     tuning = tuning_for(tool)
     checked = 0
     for threshold, at_threshold in tuning.thresholds().items():

@@ -34,13 +34,13 @@ def run_sarif(corpus, log: Path, tmp_path: Path, **select) -> dict[tuple[str, st
     result = api.run(corpus, [f"sarif:{log}"], out=tmp_path / "run",
                      options=ReviewOptions(cache=tmp_path / "cache.sqlite3"), **select)
     assert not result.failures
-    return {(r["item"], r["variant"]): r for r in RunFolder(result.path).rows()}
+    return {(r.item, r.variant): r for r in RunFolder(result.path).rows()}
 
 
 def test_every_uri_form_maps_and_unmentioned_snippets_are_no(corpus, tmp_path):
     rows = run_sarif(corpus, LOGS / "uri_forms.sarif", tmp_path)
     assert len(rows) == len(corpus.snippets) == 11
-    said = {key: (row["defect"], row["lines"]) for key, row in rows.items()}
+    said = {key: (row.defect, row.lines) for key, row in rows.items()}
     assert said == {
         ("t1-total", "original"): (True, [3]),  # artifact index, resolved through a chain of uriBaseIds
         ("t1-total", "disguised"): (True, [4]),  # file:///C:/... with %20
@@ -54,18 +54,18 @@ def test_every_uri_form_maps_and_unmentioned_snippets_are_no(corpus, tmp_path):
         ("t3-guard", "fixed"): (False, []),  # accepted suppression
         ("t3-guard", "clean"): (False, []),  # kind "pass"
     }
-    assert all(row["findings"] == [] for row in rows.values() if not row["defect"])
+    assert all(row.findings == [] for row in rows.values() if not row.defect)
 
 
 def test_rule_message_and_level_come_from_the_rule_when_the_result_omits_them(corpus, tmp_path):
     rows = run_sarif(corpus, LOGS / "uri_forms.sarif", tmp_path)
-    assert rows[("t1-total", "original")]["findings"] == [{
+    assert rows[("t1-total", "original")].to_dict()["findings"] == [{
         "line": 3, "end_line": 3, "rule": "EX100",
         "message": "'amount' plus 'rate': did you mean to multiply by the rate?", "severity": "error",
     }]
-    assert rows[("t3-guard", "original")]["findings"][0]["rule"] == "EX200"  # from rule.id / rule.index
-    assert rows[("t1-total", "fixed")]["findings"][0]["severity"] == "note"
-    assert rows[("t3-guard", "original")]["explanation"] == "EX200: negated comparison of the wrong field"
+    assert rows[("t3-guard", "original")].findings[0].rule == "EX200"  # from rule.id / rule.index
+    assert rows[("t1-total", "fixed")].findings[0].severity == "note"
+    assert rows[("t3-guard", "original")].explanation == "EX200: negated comparison of the wrong field"
 
 
 def test_scores_through_the_real_scorer(corpus, tmp_path):
@@ -86,7 +86,7 @@ def test_scores_through_the_real_scorer(corpus, tmp_path):
 
 def test_several_runs_are_all_read_and_rules_keep_their_tool(corpus, tmp_path):
     rows = run_sarif(corpus, LOGS / "two_runs.sarif", tmp_path)
-    yes = {key: row["findings"] for key, row in rows.items() if row["defect"]}
+    yes = {key: row.to_dict()["findings"] for key, row in rows.items() if row.defect}  # as stored
     assert yes == {
         ("t1-total", "original"): [{  # reported twice in the log, one finding
             "line": 3, "end_line": 3, "rule": "Pyright:reportOperatorIssue",
@@ -106,7 +106,7 @@ def test_several_runs_are_all_read_and_rules_keep_their_tool(corpus, tmp_path):
 def test_a_subset_of_items_is_answered_from_the_same_log(corpus, tmp_path):
     rows = run_sarif(corpus, LOGS / "two_runs.sarif", tmp_path, items=["t3-guard"])
     assert sorted(rows) == [("t3-guard", v) for v in ("clean", "disguised", "fixed", "original")]
-    assert not any(row["defect"] for row in rows.values())  # the log covers the corpus: found nothing here
+    assert not any(row.defect for row in rows.values())  # the log covers the corpus: found nothing here
 
 
 def cli_error(args: list[str], capsys) -> str:

@@ -26,7 +26,7 @@ def test_ruff_run_round_trips_through_sarif(tmp_path, monkeypatch, capsys):
     back = api.run(corpus, [f"back=sarif:{tmp_path / 'ruff.sarif'}"], out=tmp_path / "back", options=options)
 
     def verdicts(path: Path, key: str) -> dict:
-        return {(r["item"], r["variant"]): (r["defect"], r["lines"], r["explanation"])
+        return {(r.item, r.variant): (r.defect, r.lines, r.explanation)
                 for r in RunFolder(path).rows(key)}
 
     before, after = verdicts(ruff.path, "ruff:default"), verdicts(back.path, "back")

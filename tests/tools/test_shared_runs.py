@@ -8,9 +8,11 @@ import re
 from pathlib import Path
 
 import pytest
+from msgspec import UNSET
 
 from redpen_bench.api import analyzer_specs
 from redpen_bench.model.corpus import load_corpus
+from redpen_bench.model.rows import VerdictRow
 from redpen_bench.reviewers.base import ReviewOptions
 from redpen_bench.reviewers.tools.static import find_executable
 from redpen_bench.run.folder import RunFolder
@@ -39,8 +41,8 @@ def scans(log: Path, tool: str) -> list[str]:
     return [line for line in lines if line.startswith(f"{tool} ") and re.search(r"\bs\d{4}\.py\b", line)]
 
 
-def rows(run_dir: Path, reviewer: str) -> dict[tuple[str, str], dict]:
-    return {(r["item"], r["variant"]): {k: v for k, v in r.items() if k not in TIMING}
+def rows(run_dir: Path, reviewer: str) -> dict[tuple[str, str], VerdictRow]:
+    return {r.snippet_key: r.replace(latency_s=UNSET, extras={k: v for k, v in r.extras.items() if k not in TIMING})
             for r in RunFolder(run_dir).rows(reviewer)}
 
 
@@ -84,8 +86,8 @@ def test_a_cached_profile_is_not_run_again(tmp_path, monkeypatch):
     run_reviewers(corpus, ["ruff", "ruff:bugs"], tmp_path / "second", options)
     [scan] = scans(log, "ruff")
     assert "--select" not in scan  # ruff's default set, as ruff:default runs alone
-    assert all(r["cached"] for r in rows(tmp_path / "second", "ruff:bugs").values())
-    assert not any(r["cached"] for r in rows(tmp_path / "second", "ruff").values())
+    assert all(r.cached for r in rows(tmp_path / "second", "ruff:bugs").values())
+    assert not any(r.cached for r in rows(tmp_path / "second", "ruff").values())
 
 
 def test_profiles_that_differ_beyond_rule_selection_run_apart(tmp_path, monkeypatch):
@@ -128,8 +130,8 @@ def test_a_rule_about_other_rules_runs_alone_where_its_pragma_is(tmp_path, monke
     for spec in ("ruff:noqa", "ruff:compare"):
         assert rows(tmp_path / "together", spec) == rows(tmp_path / f"alone-{spec[5:]}", spec)
     if with_pragma:
-        flagged = rows(tmp_path / "together", "ruff:noqa")[("e00-synthetic", "original")]["findings"]
-        assert [(f["rule"], f["line"]) for f in flagged] == [("RUF100", 5)]
+        flagged = rows(tmp_path / "together", "ruff:noqa")[("e00-synthetic", "original")].findings
+        assert [(f.rule, f.line) for f in flagged] == [("RUF100", 5)]
 
 
 def test_a_shared_run_that_fails_fails_every_profile_it_served_and_cached_rows_stand(tmp_path, monkeypatch,
@@ -147,10 +149,10 @@ def test_a_shared_run_that_fails_fails_every_profile_it_served_and_cached_rows_s
     assert len(bugs) == len(fixture_corpus.snippets)
     for (item, _), row in bugs.items():
         if item == fixture_corpus.items[0].id:
-            assert row["cached"] and row["error"] is None
+            assert row.cached and row.error is None
         else:
-            assert "exited with status 70: boom" in row["error"]
-    assert all("exited with status 70: boom" in r["error"] for r in rows(tmp_path / "run", "ruff").values())
+            assert "exited with status 70: boom" in row.error
+    assert all("exited with status 70: boom" in r.error for r in rows(tmp_path / "run", "ruff").values())
 
 
 def test_fixture_corpus_runs_with_shared_tools(tmp_path, monkeypatch):
@@ -188,4 +190,4 @@ def test_semgrep_profiles_with_other_rule_files(tmp_path, monkeypatch, rules, sc
     mine = rows(tmp_path / "alone", "semgrep:mine")
     assert rows(tmp_path / "together", "semgrep:mine") == mine
     if "pack" not in rules:
-        assert {f["rule"] for row in mine.values() for f in row["findings"]} == {"bare-except", "compare-to-self"}
+        assert {f.rule for row in mine.values() for f in row.findings} == {"bare-except", "compare-to-self"}

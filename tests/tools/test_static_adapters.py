@@ -18,7 +18,7 @@ from redpen_bench.model.corpus import load_corpus
 from redpen_bench.model.verdict import parse_answer
 from redpen_bench.reviewers import load_family, names_of_kind
 from redpen_bench.reviewers.base import ReviewOptions
-from redpen_bench.reviewers.tools.findings import Finding, verdict_from_findings
+from redpen_bench.reviewers.tools.findings import verdict_from_findings
 from redpen_bench.reviewers.tools.profiles import available_profiles
 from redpen_bench.reviewers.tools.static import StaticReviewer, find_executable
 from redpen_bench.run.cache import Cache
@@ -33,7 +33,7 @@ EVERY_PROFILE = [tool if name == "default" else f"{tool}:{name}"
 
 
 def rows_by(run_dir: Path, reviewer: str) -> dict[tuple[str, str], dict]:
-    return {(r["item"], r["variant"]): r for r in RunFolder(run_dir).rows(reviewer)}
+    return {(r.item, r.variant): r for r in RunFolder(run_dir).rows(reviewer)}
 
 
 def fake_tool(folder: Path, body: str) -> str:
@@ -60,7 +60,7 @@ def every_profile_run(static_corpus, tmp_path_factory):
 
 def findings_of(run_dir, spec, item="k1-findings", variant="original") -> set[tuple[str, int, int]]:
     row = rows_by(run_dir, spec)[(item, variant)]
-    return {(f["rule"], f["line"], f["end_line"]) for f in row["findings"]}
+    return {(f.rule, f.line, f.end_line) for f in row.findings}
 
 
 @pytest.mark.parametrize("spec, expected", [
@@ -91,20 +91,20 @@ def test_focused_profiles_drop_what_they_should(every_profile_run):
 
 def test_verdict_lines_and_explanation_from_findings(every_profile_run):
     row = rows_by(every_profile_run, "bandit:bugs")[("k1-findings", "original")]
-    assert row["defect"] is True and row["lines"] == [7, 9]
-    assert row["explanation"].splitlines()[0].startswith("B307: Use of possibly insecure function")
-    assert row["explanation"].splitlines()[1].startswith("B602: subprocess call with shell=True")
+    assert row.defect is True and row.lines == [7, 9]
+    assert row.explanation.splitlines()[0].startswith("B307: Use of possibly insecure function")
+    assert row.explanation.splitlines()[1].startswith("B602: subprocess call with shell=True")
 
 
 @pytest.mark.parametrize("spec", EVERY_PROFILE)
 def test_syntax_error_is_an_error_row_for_that_file_only(every_profile_run, spec):
     rows = rows_by(every_profile_run, spec)
     broken = rows[("k2-syntax", "original")]
-    assert broken["defect"] is None and broken["findings"] == []
-    assert "cannot parse the file" in broken["error"]
-    assert not re.search(r"\bs\d{4}\b", broken["error"])  # no staged name leaks into the row
-    assert [key for key, row in rows.items() if row["error"]] == [("k2-syntax", "original")]
-    assert rows[("k2-syntax", "fixed")]["defect"] is False
+    assert broken.defect is None and broken.findings == []
+    assert "cannot parse the file" in broken.error
+    assert not re.search(r"\bs\d{4}\b", broken.error)  # no staged name leaks into the row
+    assert [key for key, row in rows.items() if row.error] == [("k2-syntax", "original")]
+    assert rows[("k2-syntax", "fixed")].defect is False
 
 
 @pytest.mark.parametrize("spec", EVERY_PROFILE)
@@ -113,19 +113,19 @@ def test_contract_every_static_reader_gives_well_formed_verdicts(every_profile_r
     rows = rows_by(every_profile_run, spec)
     assert set(rows) == {(v.item_id, v.name) for v in static_corpus.snippets}  # one row per scored file
     for (item, variant), row in rows.items():
-        assert row["sample"] == 0 and row["cached"] is False
-        if row["error"]:
-            assert row["defect"] is None and row["lines"] == [] and row["findings"] == []
+        assert row.sample == 0 and row.cached is False
+        if row.error:
+            assert row.defect is None and row.lines == [] and row.findings == []
             continue
         n_lines = len(static_corpus.item(item).variants[variant].text.splitlines())
-        findings = [Finding(**f) for f in row["findings"]]
+        findings = [f.finding() for f in row.findings]
         assert all(1 <= f.line <= f.end_line <= n_lines and f.rule and f.message for f in findings)
         expected = verdict_from_findings(findings)
-        assert (row["defect"], row["lines"], row["explanation"]) == (bool(findings), expected.lines,
+        assert (row.defect, row.lines, row.explanation) == (bool(findings), expected.lines,
                                                                      expected.explanation)
-        assert row["explanation"].splitlines() == [f"{f.rule}: {f.message}" for f in sorted(findings)]
-        reread = parse_answer(row["raw"])
-        assert (reread.defect, reread.lines) == (row["defect"], row["lines"])
+        assert row.explanation.splitlines() == [f"{f.rule}: {f.message}" for f in sorted(findings)]
+        reread = parse_answer(row.raw)
+        assert (reread.defect, reread.lines) == (row.defect, row.lines)
 
 
 def test_manifest_records_versions_and_profile_hashes(every_profile_run):
@@ -145,17 +145,17 @@ def test_a_crashing_tool_gives_error_rows_and_others_stand(family, fixture_corpu
     result = run_reviewers(fixture_corpus, [family, other], tmp_path / "run", ReviewOptions())
     crashed = rows_by(tmp_path / "run", family)
     assert len(crashed) == len(fixture_corpus.snippets)
-    assert all(r["error"] and "exited with status 70: internal error" in r["error"] for r in crashed.values())
+    assert all(r.error and "exited with status 70: internal error" in r.error for r in crashed.values())
     assert family in result.failures
     fine = rows_by(tmp_path / "run", other)
-    assert len(fine) == len(fixture_corpus.snippets) and not any(r["error"] for r in fine.values())
+    assert len(fine) == len(fixture_corpus.snippets) and not any(r.error for r in fine.values())
 
 
 def test_a_tool_that_writes_junk_gives_error_rows(fixture_corpus, tmp_path, monkeypatch):
     monkeypatch.setenv("REDPEN_PYLINT_EXE", fake_tool(tmp_path, "echo 'not json'; exit 0"))
     run_reviewers(fixture_corpus, ["pylint"], tmp_path / "run", ReviewOptions())
     rows = rows_by(tmp_path / "run", "pylint")
-    assert all("output that cannot be read" in r["error"] for r in rows.values())
+    assert all("output that cannot be read" in r.error for r in rows.values())
 
 
 def test_a_hanging_tool_is_killed_at_the_timeout(fixture_corpus, tmp_path, monkeypatch):
@@ -164,8 +164,8 @@ def test_a_hanging_tool_is_killed_at_the_timeout(fixture_corpus, tmp_path, monke
     run_reviewers(fixture_corpus, ["bandit", "ruff:bugs"], tmp_path / "run", ReviewOptions(timeout=3))
     rows = rows_by(tmp_path / "run", "bandit")
     assert len(rows) == len(fixture_corpus.snippets)
-    assert all("timed out after 3 s" in r["error"] for r in rows.values())
-    assert not any(r["error"] for r in rows_by(tmp_path / "run", "ruff:bugs").values())
+    assert all("timed out after 3 s" in r.error for r in rows.values())
+    assert not any(r.error for r in rows_by(tmp_path / "run", "ruff:bugs").values())
     child = int(pid_file.read_text())
     deadline = time.monotonic() + 50  # SIGKILL has been sent: the deadline only stops a hung test
     while time.monotonic() < deadline:  # the whole process group is killed, not just the shell
@@ -185,12 +185,12 @@ def test_second_run_is_served_from_the_cache_and_runs_no_tool(fixture_corpus, tm
     run_reviewers(fixture_corpus, ["ruff", "pylint:errors"], tmp_path / "second", options)
     for spec in ("ruff", "pylint:errors"):
         first, second = rows_by(tmp_path / "first", spec), rows_by(tmp_path / "second", spec)
-        assert all(r["cached"] is True and r["error"] is None for r in second.values())
-        assert {k: (r["defect"], r["lines"], r["explanation"]) for k, r in first.items()} == \
-               {k: (r["defect"], r["lines"], r["explanation"]) for k, r in second.items()}
+        assert all(r.cached is True and r.error is None for r in second.values())
+        assert {k: (r.defect, r.lines, r.explanation) for k, r in first.items()} == \
+               {k: (r.defect, r.lines, r.explanation) for k, r in second.items()}
     # --no-cache runs the tool (here: the failing one) even though every verdict is cached
     run_reviewers(fixture_corpus, ["ruff"], tmp_path / "third", ReviewOptions(cache=None))
-    assert all("exited with status 99" in r["error"] for r in rows_by(tmp_path / "third", "ruff").values())
+    assert all("exited with status 99" in r.error for r in rows_by(tmp_path / "third", "ruff").values())
 
 
 def test_no_cache_neither_reads_nor_writes_the_cache(fixture_corpus, tmp_path):
@@ -220,7 +220,7 @@ def test_only_files_missing_from_the_cache_are_staged(fixture_corpus, tmp_path, 
     first_distinct = len({v.sha256 for v in first_item})
     assert staged == [first_distinct, distinct - first_distinct]  # one process per run, never per file
     rows = rows_by(tmp_path / "b", "ruff")
-    assert sum(r["cached"] for r in rows.values()) == len(first_item)
+    assert sum(r.cached for r in rows.values()) == len(first_item)
 
 
 def test_user_configuration_is_kept_out(static_corpus, tmp_path, monkeypatch):
@@ -242,8 +242,8 @@ def test_user_configuration_is_kept_out(static_corpus, tmp_path, monkeypatch):
     run_reviewers(static_corpus, ["ruff:bugs", "pylint:errors"], tmp_path / "configured", options)
     for spec in ("ruff:bugs", "pylint:errors"):
         plain, configured = rows_by(tmp_path / "plain", spec), rows_by(tmp_path / "configured", spec)
-        assert {k: r["findings"] for k, r in plain.items()} == {k: r["findings"] for k, r in configured.items()}
-        assert plain[("k1-findings", "original")]["findings"]
+        assert {k: r.findings for k, r in plain.items()} == {k: r.findings for k, r in configured.items()}
+        assert plain[("k1-findings", "original")].findings
 
 
 def test_cli_end_to_end_then_score_then_cached(tmp_path):
@@ -261,11 +261,11 @@ def test_cli_end_to_end_then_score_then_cached(tmp_path):
     first = run("first")
     corpus = load_corpus(FIXTURE_CORPUS)
     rows = RunFolder(first).rows()
-    assert len(rows) == 6 * len(corpus.snippets) and not any(r["error"] for r in rows)
+    assert len(rows) == 6 * len(corpus.snippets) and not any(r.error for r in rows)
     score = subprocess.run([*redpen_cmd(), "score", str(first), "--corpus", str(FIXTURE_CORPUS), "--format", "json"],
                            capture_output=True, text=True, timeout=120, env=env)
     assert score.returncode == 0, score.stderr
     assert set(specs.split(",")) <= set(json.loads(score.stdout)["reviewers"])
     broken = {f"REDPEN_{tool.upper()}_EXE": "/nonexistent/tool" for tool in ("ruff", "pylint", "bandit", "semgrep")}
     second = RunFolder(run("second", broken)).rows()
-    assert len(second) == len(rows) and all(r["cached"] and not r["error"] for r in second)
+    assert len(second) == len(rows) and all(r.cached and not r.error for r in second)

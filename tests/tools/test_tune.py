@@ -218,9 +218,9 @@ def test_rows_of_a_subset_are_the_tools_verdicts(small_corpus):
     found = [Finding(3, 3, "B", "b says"), Finding(1, 2, "A", "a says")]
     row = VerdictRow.of("all", v.item_id, v.name, Verdict(True), findings=[f.to_dict() for f in found]).to_dict()
     (only_a,) = subset_rows([row], RuleFilter(frozenset({"A"})), "sub")
-    assert (only_a["defect"], only_a["lines"], only_a["explanation"]) == (True, [1, 2], "A: a says")
+    assert (only_a.defect, only_a.lines, only_a.explanation) == (True, [1, 2], "A: a says")
     (none,) = subset_rows([row], RuleFilter(frozenset()), "sub")
-    assert (none["defect"], none["lines"]) == (False, [])
+    assert (none.defect, none.lines) == (False, [])
 
 
 def test_a_keyword_phrase_with_a_line_break_is_refused():
@@ -285,7 +285,7 @@ def test_a_written_profile_answers_as_the_table_said(tool, tool_corpus, tmp_path
     options = ReviewOptions()
     reviewer = all_rules_reviewer(tool, options)
     rows = collect_rows(reviewer, "all", tool_corpus)
-    assert not any(r["error"] for r in rows)
+    assert not any(r.error for r in rows)
     tuning = tuning_for(tool)
     tables = {t: table_from_rows(rows, tool_corpus, keep) for t, keep in tuning.thresholds().items()}
     chosen = select_over(tables, min_gain=0.0)
@@ -293,12 +293,12 @@ def test_a_written_profile_answers_as_the_table_said(tool, tool_corpus, tmp_path
     values = tuned_settings(reviewer, chosen.rules, chosen.threshold, tmp_path / "analyzers" / tool)
     path = write_profile(tool, "tuned", profile_text("test", values, ["Written by redpen-bench tune (test)"]))
     assert path == tmp_path / "analyzers" / tool / "tuned.toml"
-    rerun = {(r["item"], r["variant"]): r for r in collect_rows(profile_reviewer(f"{tool}:tuned", options),
+    rerun = {(r.item, r.variant): r for r in collect_rows(profile_reviewer(f"{tool}:tuned", options),
                                                                  "tuned", tool_corpus)}
     expected = subset_rows(rows, tuning.profile_filter(chosen.rules, chosen.threshold), "tuned")
     for row in expected:
-        got = rerun[(row["item"], row["variant"])]
-        assert (got["defect"], got["lines"], got["explanation"]) == (row["defect"], row["lines"], row["explanation"])
+        got = rerun[(row.item, row.variant)]
+        assert (got.defect, got.lines, got.explanation) == (row.defect, row.lines, row.explanation)
 
 
 def run_cli(args, cwd):

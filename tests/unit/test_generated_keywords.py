@@ -6,6 +6,13 @@ there says how). Each item's keyword groups come from the generator's own path (
 every answer is scored with the scorer's keyword rule. Natural answers must reach a mean recall of 0.9; the
 corpus's generic explanations (bug vocabulary with no item specifics) at most 0.25; another item's natural
 explanation at most 0.15.
+
+frozen.toml there holds the fixtures of issue 32: 62 mutants (32 of the shipped corpus, 30 of cachetools, a real
+project vendored beside it) with terse and review explanations written after the vocabularies were frozen, split
+into a tune half and a held-out half never tuned on; blind.toml 29 mutants of itsdangerous ("project-2"), written
+after the vocabularies' last change, all held out. Each half of each corpus must meet the same three goals;
+cross-item answers are the other items' of the same half and corpus, and the project's generic answers add the
+library's own words (cache, key, lock) to bug vocabulary.
 """
 
 from __future__ import annotations
@@ -24,12 +31,15 @@ from redpen_bench.model.keywords import keyword_recall
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "generated_explanations" / "explanations.toml"
+FROZEN = ROOT / "tests" / "fixtures" / "generated_explanations" / "frozen.toml"
+BLIND = ROOT / "tests" / "fixtures" / "generated_explanations" / "blind.toml"
 STYLES = ("terse", "review", "llm")
+FROZEN_STYLES = ("terse", "review")
 
 
 @cache
 def _mutants(source: str) -> dict[str, operators.Mutant]:
-    text = (ROOT / "corpus" / source).read_text(encoding="utf-8")
+    text = (ROOT / source).read_text(encoding="utf-8")
     found = {m.key: m for m in operators.scan(text, include_obvious=True).mutants}
     return found | {"__text__": text}
 
@@ -44,24 +54,62 @@ def _mutant(source: str, key: str) -> operators.Mutant:
     return found[key]
 
 
+def _case(entry: dict, path: str) -> dict:
+    """The entry with its item's keyword groups, made by the generator's own path; `path`: the source from ROOT."""
+    mutant = _mutant(path, entry["key"])
+    unit = Unit(entry["source"], ROOT / path, "x")
+    killed = Killed(unit, mutant, (), False)
+    snippet = excerpt.excerpt(unit.source, mutant)
+    toml = tomllib.loads(items.item_toml(1, killed, snippet, entry["source"], 0, {}))
+    groups = toml["variants"]["original"]["keywords"]
+    return entry | {"groups": groups, "obvious": mutant.obvious}
+
+
 @cache
 def cases() -> list[dict]:
-    out = []
-    for entry in tomllib.loads(FIXTURES.read_text(encoding="utf-8"))["item"]:
-        mutant = _mutant(entry["source"], entry["key"])
-        unit = Unit(entry["source"], ROOT / "corpus" / entry["source"], "x")
-        killed = Killed(unit, mutant, (), False)
-        snippet = excerpt.excerpt(unit.source, mutant)
-        toml = tomllib.loads(items.item_toml(1, killed, snippet, entry["source"], 0, {}))
-        groups = toml["variants"]["original"]["keywords"]
-        out.append(entry | {"groups": groups, "obvious": mutant.obvious})
+    return [_case(entry, f"corpus/{entry['source']}")
+            for entry in tomllib.loads(FIXTURES.read_text(encoding="utf-8"))["item"]]
+
+
+@cache
+def frozen() -> tuple[list[dict], dict[str, list[str]]]:
+    """frozen.toml's cases, and its generic answers per corpus (the shipped corpus's generic-explanations.toml
+    for "shipped")."""
+    generic = {"shipped": _corpus_generic()}
+    found = []
+    for path in (FROZEN, BLIND):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        for entry in data["generic"]:
+            generic.setdefault(entry["corpus"], []).append(entry["text"])
+        found += [_case(entry, entry["source"]) for entry in data["item"]]
+    return found, generic
+
+
+def _corpus_generic() -> list[str]:
+    return [e["text"] for e in tomllib.loads(
+        (ROOT / "corpus" / "generic-explanations.toml").read_text(encoding="utf-8"))["explanation"]]
+
+
+def frozen_figures() -> dict[tuple[str, str], dict[str, float]]:
+    """Per (corpus, half): natural recall (terse, review), generic recall, and cross-item recall (the other items'
+    natural answers of the same corpus and half scored against each item's groups)."""
+    all_cases, generic = frozen()
+    out = {}
+    for key in sorted({(c["corpus"], c["half"]) for c in all_cases}):
+        group = [c for c in all_cases if (c["corpus"], c["half"]) == key]
+        natural = {style: [keyword_recall(c[style], c["groups"]) for c in group] for style in FROZEN_STYLES}
+        generic_scores = [keyword_recall(text, c["groups"]) for c in group for text in generic[key[0]]]
+        cross = [keyword_recall(other[style], c["groups"]) for c in group for other in group if other is not c
+                 for style in FROZEN_STYLES]
+        out[key] = {"items": len(group), "natural": mean(natural["terse"] + natural["review"]),
+                    **{style: mean(natural[style]) for style in FROZEN_STYLES},
+                    "generic": mean(generic_scores), "cross": mean(cross)}
     return out
 
 
 def figures() -> dict[str, dict[str, float]]:
     """Per family and overall: natural recall by style, generic and cross-item recall."""
-    generic = [e["text"] for e in tomllib.loads(
-        (ROOT / "corpus" / "generic-explanations.toml").read_text(encoding="utf-8"))["explanation"]]
+    generic = _corpus_generic()
     rows: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     all_cases = cases()
     for i, case in enumerate(all_cases):
@@ -100,9 +148,47 @@ def test_natural_explanations_earn_the_keywords_and_wrong_ones_do_not():
     assert overall["cross"] <= 0.15, overall
 
 
-if __name__ == "__main__":  # the per-family table of the closing note
+# Where the goals are not met yet (measured 2026-12-06, commit of this line): strict, so a fix shows.
+_MISSED = "issue 32.5 goal not met: {}"
+HALVES = [
+    pytest.param("shipped", "held-out"),
+    pytest.param("shipped", "tune", marks=pytest.mark.xfail(strict=True, reason=_MISSED.format(
+        "generic 0.270, cross 0.158: half its items are inversions, and generic answers claim every mechanism"))),
+    pytest.param("project", "held-out", marks=pytest.mark.xfail(strict=True, reason=_MISSED.format(
+        "cross 0.155: TTL/TLRU items share expiry words"))),
+    pytest.param("project", "tune"),
+    pytest.param("project-2", "held-out", marks=pytest.mark.xfail(strict=True, reason=_MISSED.format(
+        "cross 0.151"))),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("corpus", "half"), HALVES)
+def test_fixtures_written_after_the_freeze_meet_the_goals_in_each_half(corpus, half):
+    """Issue 32: natural >= 0.9, generic <= 0.25, cross-item <= 0.15 on corpus-mode and project-mode mutants,
+    on the half tuned on and on the half never tuned on."""
+    f = frozen_figures()[(corpus, half)]
+    assert f["items"] >= 15, f
+    assert f["natural"] >= 0.9, f
+    assert f["generic"] <= 0.25, f
+    assert f["cross"] <= 0.15, f
+
+
+def test_frozen_fixtures_are_split_in_halves_of_both_corpora():
+    all_cases, generic = frozen()
+    assert len(all_cases) >= 90 and set(generic) == {"shipped", "project", "project-2"}
+    assert {(c["corpus"], c["half"]) for c in all_cases} == {
+        *((corpus, half) for corpus in ("shipped", "project") for half in ("tune", "held-out")),
+        ("project-2", "held-out")}
+
+
+if __name__ == "__main__":  # the tables of the closing note: per family, then issue 32's fixtures per half
     table = figures()
     print(f"{'family':8}{'items':>6}{'natural':>9}{'terse':>7}{'review':>8}{'llm':>6}{'generic':>9}{'cross':>7}")
     for family, f in sorted(table.items(), key=lambda kv: (kv[0] == "all", kv[0])):
         print(f"{family:8}{f['items']:>6}{f['natural']:>9.3f}{f['terse']:>7.3f}{f['review']:>8.3f}{f['llm']:>6.3f}"
+              f"{f['generic']:>9.3f}{f['cross']:>7.3f}")
+    print(f"\n{'corpus':11}{'half':10}{'items':>6}{'natural':>9}{'terse':>7}{'review':>8}{'generic':>9}{'cross':>7}")
+    for (corpus, half), f in frozen_figures().items():
+        print(f"{corpus:11}{half:10}{f['items']:>6}{f['natural']:>9.3f}{f['terse']:>7.3f}{f['review']:>8.3f}"
               f"{f['generic']:>9.3f}{f['cross']:>7.3f}")

@@ -337,3 +337,44 @@ def test_deletion_between_blank_or_comment_lines_is_outside_the_insertion_lines(
     # reachable: mutate drops such an item (counted as bad_lines) rather than write a planted line the gate refuses
     first = next(m for m in _by(fixture_scan.mutants, "SDL") if m.original.startswith("share = total / count"))
     assert not set(first.lines) <= _insertion_lines(first.source, FIXTURE)
+
+
+ISSUE_32_SHAPES = '''
+class Serializer:
+    def __init__(self, signer_kwargs=None):
+        self.signer_kwargs = signer_kwargs or {}
+
+    def validate(self, value):
+        """Whether value carries a good signature."""
+        try:
+            self.unsign(value)
+            return True
+        except ValueError:
+            return False
+
+    def unsign(self, value):
+        """Check the signature."""
+        self.check(value)
+
+    def check(self, value):
+        """Raise on a bad value."""
+        if not value:
+            raise ValueError(value)
+        self.seen = value
+'''
+
+
+def test_mutants_that_give_themselves_away_are_obvious():
+    """Issue 32's three shapes from real projects: `not` put before a literal, a function left with only its
+    docstring, a `try` body reduced to a constant return; dropped by default, kept and marked on request."""
+    every = scan(ISSUE_32_SHAPES, include_obvious=True).mutants
+    reasons = {(m.operator, m.original, m.mutated): m.obvious for m in every}
+    assert reasons[("UOI", "{}", "not {}")] == "not on a literal"
+    assert reasons[("SDL", "self.check(value)", "")] == "function left with only its docstring"
+    assert reasons[("SDL", "self.unsign(value)", "")] == "try body reduced to a constant return"
+    # neighbours of the same shapes that a reader must work out stay in the default corpus
+    assert reasons[("UOI", "signer_kwargs", "not signer_kwargs")] == ""
+    assert reasons[("SDL", "self.seen = value", "")] == ""
+    default = scan(ISSUE_32_SHAPES).mutants
+    assert not any(m.obvious for m in default) and len(default) == sum(1 for m in every if not m.obvious)
+    assert scan(ISSUE_32_SHAPES).counts["SDL"]["obvious"] >= 2

@@ -68,7 +68,7 @@ def test_the_cli_option_and_the_kinds_in_the_manifest(corpus, log, tmp_path, mon
     monkeypatch.chdir(tmp_path)
     main(["run", "--reviewer", f"sarif:{log}", "--corpus", str(CORPUS), "--out", "run", "--sarif-kinds", "fail"])
     folder = RunFolder(tmp_path / "run")
-    yes = {(r["item"], r["variant"]) for r in folder.rows() if r["defect"]}
+    yes = {(r.item, r.variant) for r in folder.rows() if r.defect}
     assert yes == {("t1-total", "original"), ("t3-guard", "fixed")}
     entry = next(iter(folder.read_manifest()["reviewers"].values()))
     assert entry["info"]["kinds"] == ["fail"]
@@ -76,7 +76,7 @@ def test_the_cli_option_and_the_kinds_in_the_manifest(corpus, log, tmp_path, mon
     # the default counts more, and asks every snippet again (the kinds are in the reviewer's fingerprint)
     result = api.run(corpus, [f"sarif:{log}"], out=tmp_path / "run", options=ReviewOptions(cache=None))
     assert result.refreshed == [f"sarif:{log}"]
-    assert len({(r["item"], r["variant"]) for r in folder.rows() if r["defect"]}) == 4
+    assert len({(r.item, r.variant) for r in folder.rows() if r.defect}) == 4
 
 
 def test_a_named_reviewer_in_redpen_toml_sets_its_kinds(tmp_path, log):

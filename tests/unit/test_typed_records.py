@@ -9,7 +9,7 @@ from redpen_bench.errors import InputError
 from redpen_bench.model.findings import Finding, FindingsError, read_findings
 from redpen_bench.model.json_text import parse_json, parse_json_line
 from redpen_bench.model.manifest import manifest_problem
-from redpen_bench.model.rows import checked_row, latest_rows, row_problem
+from redpen_bench.model.rows import VerdictRow, as_rows, latest_rows, row_problem
 from redpen_bench.reviewers.llm.prices import check_prices
 
 ROW = {"reviewer": "x", "item": "a", "variant": "original"}
@@ -36,14 +36,17 @@ def test_a_bad_row_is_refused_naming_its_field(change, message):
     problem = row_problem(ROW | change)
     assert problem is not None and problem.startswith(message)
     with pytest.raises(ValueError, match=message.replace("[", r"\[").replace("(", r"\(")):
-        checked_row(ROW | change)
+        VerdictRow.from_dict(ROW | change)
 
 
 def test_a_good_row_keeps_its_unknown_fields_and_nulls():
     row = ROW | {"defect": None, "lines": [], "latency_s": 2, "harness": {"run": 7}, "attempts": None,
                  "input_tokens": -1, "output_tokens": 12}
     assert row_problem(row) is None
-    assert checked_row(dict(row)) == row | {"input_tokens": None}
+    read = VerdictRow.from_dict(dict(row))
+    assert (read.latency_s, read.attempts, read.input_tokens, read.output_tokens) == (2, None, None, 12)
+    assert read.extras == {"harness": {"run": 7}}
+    assert read.to_dict().items() >= (row | {"input_tokens": None}).items()  # nothing it carried is lost
     assert row_problem([ROW]) == "not a JSON object"
 
 
@@ -59,8 +62,9 @@ def test_findings_are_read_once_into_findings():
 
 def test_the_last_row_per_key_wins_where_the_key_first_came():
     a0, b0, a1 = ROW | {"defect": True}, ROW | {"reviewer": "y"}, ROW | {"defect": False, "sample": 0}
+    a0, b0, a1, a_1 = as_rows([a0, b0, a1, ROW | {"sample": 1}])
     assert latest_rows([a0, b0, a1]) == [a1, b0]
-    assert latest_rows([a0, ROW | {"sample": 1}]) == [a0, ROW | {"sample": 1}]
+    assert latest_rows([a0, a_1]) == [a0, a_1]
 
 
 @pytest.mark.parametrize(("manifest", "problem"), [

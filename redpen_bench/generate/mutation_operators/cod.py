@@ -11,10 +11,10 @@ CODE = "COD"
 CHANGES = "`if c:` -> `if True:` / `if False:`"
 NODES = (cst.If,)
 VOCABULARY: dict[str, tuple[str, ...]] = {
-    "if True": ("always", "unconditional", "regardless", "every time", "even when", "even if", "constant",
-                "if true", "hard coded", "hardcoded"),
-    "if False": ("never", "dead code", "unreachable", "skipped", "if false", "disabled", "constant",
-                 "hard coded", "hardcoded", "always false"),
+    "if True": ("always true", "always taken", "always runs", "always execut", "unconditional", "regardless",
+                "every time", "even when", "even if", "if true", "hard coded", "hardcoded"),
+    "if False": ("never taken", "never runs", "never execut", "never reached", "dead code", "unreachable",
+                 "skipped", "if false", "disabled", "hard coded", "hardcoded", "always false"),
 }
 LABELS = {"if True": "condition forced true", "if False": "condition forced false"}
 

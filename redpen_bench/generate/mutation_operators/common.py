@@ -36,6 +36,9 @@ class Place(Protocol):
     def parent(self) -> cst.CSTNode: ...  # the node's parent
 
     @property
+    def owner(self) -> cst.CSTNode | None: ...  # the node whose block holds the parent (a def, a try...)
+
+    @property
     def arid(self) -> bool: ...         # inside code not worth mutating (decorators, logging, annotations...)
 
     @property
@@ -51,8 +54,9 @@ class Place(Protocol):
         """A site that replaces the node's text by the new node's."""
 
     def lines(self, mechanism: str, first: int, last: int, replacement: str, *, arid: bool | None = None,
-              removed: tuple[int, int] | None = None) -> None:
-        """A site that replaces whole source lines `first`..`last` by the replacement text."""
+              removed: tuple[int, int] | None = None, obvious: str = "") -> None:
+        """A site that replaces whole source lines `first`..`last` by the replacement text; `obvious`: a reason
+        read from the tree around it (what the block is left holding), which the site's fields alone do not show."""
 
 
 @dataclass(frozen=True)
@@ -66,18 +70,29 @@ class Example:
     obvious: str = ""
 
 
-# how reviewers say a test or result now points the other way
-INVERTED = ("invert", "negat", "opposite", "revers", "flip", "backwards", "wrong way round",
+# how reviewers say a test or result now points the other way ("reversed" is OSW's: generic answers say it of
+# anything)
+INVERTED = ("invert", "negat", "opposite", "flip", "backwards", "wrong way round",
             "the wrong way", "other way round", "other way around")
+# what a deleted statement did, as the stem of a verb: "never" or "doesn't" alone is in any bug report; with the
+# verb of what the code no longer does it is not
+_DONE = ("defin", "assign", "comput", "call", "set", "updat", "stor", "sav", "record", "add", "append", "increment",
+         "decrement", "reset", "clear", "clos", "releas", "check", "validat", "creat", "initiali", "sum", "count",
+         "appl", "writ", "put", "mark", "remov", "regist", "emit", "notif", "advanc", "mov", "bump", "rais", "get",
+         "wait", "lock", "unlock", "flush", "copy", "sort", "delet", "pop", "push", "yield", "look")
 # how reviewers say something that should happen does not
 MISSING = (
-    "missing", "never", "omit", "forgot", "forget", "no longer", "removed", "deleted", "lacks", "lacking", "absent",
+    "missing", "omit", "forgot", "forget", "no longer", "removed", "deleted", "lacks", "lacking", "absent",
     "not called", "not set", "not updated", "not reset", "not assigned", "not stored", "not saved", "not recorded",
     "not added", "not appended", "not incremented", "not decremented", "not checked", "not validated", "leaves out",
     "left out", "neglect", "fails to", "failing to", "ignor", "without ever", "without record", "without updat",
     "without sav", "without stor", "without call", "without defin", "without assign", "undefined", "not defined",
-    "never defined", "never assigned", "never computed", "nameerror", "unbound", "no body", "not implemented",
-    "isnt implemented", "stub",
+    *(f"{negation} {verb}" for verb in _DONE for negation in ("never", "doesnt", "does not", "no longer")),
+    "nameerror", "unbound", "no body", "not implemented", "isnt implemented", "stub",
+    # a deleted `return`: the function falls off its end
+    "lost its return", "lost the return", "no return", "missing return", "return statement", "without a return",
+    "without returning", "implicitly returns none", "returns none implicitly", "implicit none", "falls off the end",
+    "falls through", "doesnt return", "does not return", "never returns",
 )
 BOUNDARY = ("off by one", "boundary", "inclusive", "includ", "exclusive", "exclud", "strict", "equal", "exactly",
             "at the limit", "one too")

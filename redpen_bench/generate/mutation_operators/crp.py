@@ -16,10 +16,12 @@ CODE = "CRP"
 CHANGES = "int literal n -> n+1, n-1; True <-> False"
 NODES = (cst.Integer, cst.Name)
 _OFF_BY_ONE = ("off by one", "one too", "too many", "too few", "too large", "too small", "too high", "too low",
-               "one more", "one less", "one extra", "extra", "one past", "fencepost", "skips the first",
-               "first element", "last element", "zero based", "0 based", "one based", "1 based", "index",
-               "offset", "starts at", "start at", "begins at", "constant", "literal")
-_FLAG = ("true", "false", "flag", "initial", "initialis", "initializ", "boolean")
+               "one more", "one less", "one extra", "one past", "fencepost", "skips the first",
+               "first element", "last element", "zero based", "0 based", "one based", "1 based", "wrong index",
+               "offset", "starts at", "start at", "begins at", "literal")
+_FLAG = ("true instead", "false instead", "to true", "to false", "as true", "as false", "= true", "= false",
+         "starts true", "starts false", "true initially", "false initially", "flag", "initial", "initialis",
+         "initializ", "boolean")
 VOCABULARY: dict[str, tuple[str, ...]] = {
     "+1": _OFF_BY_ONE,
     "-1": _OFF_BY_ONE,

@@ -11,11 +11,11 @@ CODE = "EXS"
 CHANGES = "handler body or a `raise` in it becomes `pass`"
 NODES = (cst.ExceptHandler, cst.Raise)
 _SWALLOW = ("swallow", "silenc", "silent", "ignor", "suppress", "hidden", "hides", "propagat", "re raise",
-            "reraise", "caught", "catch", "except:", "except block", "except clause", "the except", "handler",
-            "pass")
+            "reraise", "caught", "catch", "except:", "except block", "except clause", "the except", "handler")
 VOCABULARY: dict[str, tuple[str, ...]] = {
     "swallow": _SWALLOW,
-    "raise->pass": (*_SWALLOW, "not raised", "never raised", "no longer raise", "should raise", "raise"),
+    "raise->pass": (*_SWALLOW, "not raised", "never raised", "no longer raise", "should raise",
+                    "raise is", "raise was"),
 }
 LABELS = {"swallow": "exception swallowed", "raise->pass": "raise became pass"}
 

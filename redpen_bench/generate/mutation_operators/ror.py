@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from redpen_bench.generate.mutation_operators.common import BOUNDARY, INVERTED, Example, Place, Site
+from redpen_bench.generate.mutation_operators.common import BOUNDARY, Example, Place, Site
 from redpen_bench.generate.mutation_operators.syntax import COMPARISON, COMPARISON_NODE
 
 CODE = "ROR"
@@ -14,9 +14,11 @@ REPLACEMENTS = {
     "<": ("<=",), "<=": ("<",), ">": (">=",), ">=": (">",), "==": ("!=",), "!=": ("==",),
     "is": ("is not",), "is not": ("is",), "in": ("not in",), "not in": ("in",),
 }
-_EQUALITY = ("not equal", "equal", "!=", "==", "inequality", "equality", "mismatch", "differ", "same", *INVERTED)
-_IDENTITY = ("is not none", "is none", "none check", "identity", "against none", "for none", "is not none", *INVERTED)
-_MEMBERSHIP = ("not in", "membership", "contain", "member", "already in", *INVERTED)
+# not INVERTED: "inverted"/"negated" name COI and UOI, and in a comparison's group they were what another
+# item's explanation and generic answers hit (issue 32.5)
+_EQUALITY = ("not equal", "equal", "!=", "==", "inequality", "equality", "mismatch", "differ", "opposite")
+_IDENTITY = ("is not none", "is none", "none check", "identity", "against none", "for none", "is not none", "opposite")
+_MEMBERSHIP = ("not in", "membership", "contain", "member", "already in", "opposite")
 VOCABULARY: dict[str, tuple[str, ...]] = {
     "<-><=": ("<=", "less than or equal", "less than", "at most", "up to", "or equal", *BOUNDARY),
     "<=-><": ("<", "less than", "below", "at most", "up to", *BOUNDARY),

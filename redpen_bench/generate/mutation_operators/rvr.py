@@ -16,9 +16,10 @@ _NUM_CALLS = {"len", "sum", "abs", "round", "int", "float", "pow", "count"}
 _RETURN = ("return value", "returned value", "instead of return", "discard", "throws away", "thrown away")
 VOCABULARY: dict[str, tuple[str, ...]] = {
     "->None": ("returns none", "return none", "always none", "none instead", "gives none", "get none",
-               "gets none", "be none", "is none", "returns nothing", "nothing", *_RETURN),
-    "->not": (*INVERTED, "true", "false", *_RETURN),
-    "->0": ("zero", "returns 0", "return 0", "always 0", "constant", "hard coded", "hardcoded", *_RETURN),
+               "gets none", "be none", "is none", "returns nothing", *_RETURN),
+    "->not": (*INVERTED, "returns true", "returns false", "return true", "return false", "true instead",
+              "false instead", "true when", "false when", "true for", "false for", *_RETURN),
+    "->0": ("zero", "returns 0", "return 0", "always 0", "hard coded", "hardcoded", *_RETURN),
 }
 LABELS = {"->None": "return value became None", "->not": "returned boolean negated",
           "->0": "return value became 0"}

@@ -10,11 +10,13 @@ from redpen_bench.generate.mutation_operators.common import Example, Place, Site
 CODE = "SIR"
 CHANGES = "a[i:j] -> a[:j], a[i:]"
 NODES = (cst.Slice,)
-_SLICE = ("slice", "slicing", "sliced", "whole", "entire", "all of", "copy", "same list", "itself")
+_SLICE = ("slice", "slicing", "sliced", "whole list", "entire list", "whole string", "entire string", "copy",
+          "same list")
 VOCABULARY: dict[str, tuple[str, ...]] = {
-    "drop start": (*_SLICE, "start", "offset", "beginning", "first", "from index", "skip", "lower bound"),
+    "drop start": (*_SLICE, "slice start", "start index", "offset", "from the beginning", "from the start",
+                   "from index", "lower bound"),
     "drop stop": (*_SLICE, "stop", "upper bound", "too many", "beyond", "past the", "everything", "all the"),
-    "drop step": (*_SLICE, "step", "stride", "every", "skip", "alternat", "every other", "each"),
+    "drop step": (*_SLICE, "step", "stride", "alternat", "every other", "every second", "every nth"),
 }
 LABELS = {"drop start": "slice start dropped", "drop stop": "slice stop dropped", "drop step": "slice step dropped"}
 

@@ -3,6 +3,7 @@ symbol of each operator node and back, and a few node classifiers. An operator's
 
 from __future__ import annotations
 
+import ast
 import re
 
 import libcst as cst
@@ -79,3 +80,13 @@ def is_all_assign(node: cst.CSTNode) -> bool:
         if any(isinstance(t, cst.Name) and t.value == "__all__" for t in targets):
             return True
     return False
+
+
+def is_literal(text: str) -> bool:
+    """Whether code text is a value written out (a number, a string, True/False/None, a collection display of
+    them): `not {}` or a `try` body of `return True` shows it from the page alone."""
+    try:
+        ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
+        return False
+    return True

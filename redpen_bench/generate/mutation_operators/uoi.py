@@ -1,14 +1,15 @@
 """UOI, unary operator insertion/deletion: `not`, unary minus.
 
-A minus inserted before a name (`total / -count`) reads as a deliberate sign change nobody writes by mistake:
-it gives itself away, so the default corpus drops it."""
+A minus inserted before a name (`total / -count`) reads as a deliberate sign change nobody writes by mistake,
+and a `not` put before a literal (`kwargs or not {}`) as a constant nobody writes at all: they give themselves
+away, so the default corpus drops them."""
 
 from __future__ import annotations
 
 import libcst as cst
 
 from redpen_bench.generate.mutation_operators.common import INVERTED, Example, Place, Site
-from redpen_bench.generate.mutation_operators.syntax import BINARY, STRINGS
+from redpen_bench.generate.mutation_operators.syntax import BINARY, STRINGS, is_literal
 
 CODE = "UOI"
 CHANGES = "`not`, unary minus"
@@ -48,7 +49,11 @@ def sites(node: cst.BinaryOperation | cst.BooleanOperation | cst.UnaryOperation,
 
 
 def obvious(site: Site) -> str:
-    return "inserted unary minus" if site.mechanism == "insert minus" else ""
+    if site.mechanism == "insert minus":
+        return "inserted unary minus"
+    if site.mechanism == "insert not" and is_literal(site.original):
+        return "not on a literal"
+    return ""
 
 
 def examples() -> list[Example]:
@@ -56,4 +61,6 @@ def examples() -> list[Example]:
         Example("def f(a):\n    return not a\n", "drop not", "def f(a):\n    return a\n"),
         Example("def f(a, b):\n    return a / b\n", "insert minus", "def f(a, b):\n    return a / -b\n",
                 "inserted unary minus"),
+        Example("def f(a):\n    return a or {}\n", "insert not", "def f(a):\n    return a or not {}\n",
+                "not on a literal"),
     ]

@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
 from redpen_bench.errors import InputError
+from redpen_bench.model.lines import split_lines
 from redpen_bench.reviewers.base import (
     Emit,
     Reviewer,
@@ -72,7 +73,7 @@ class Prompt:
         return hashlib.sha256(self.text.encode()).hexdigest()
 
     def render(self, code: str) -> str:
-        lines = code.splitlines()
+        lines = split_lines(code)  # as Python numbers them: the numbers analyzers and the corpus use
         width = len(str(len(lines)))
         numbered = "\n".join(f"{n:>{width}} | {line}" for n, line in enumerate(lines, 1))
         return self.text.replace("{code}", numbered)

@@ -66,8 +66,10 @@ def file_results(files: list[str], said: Iterable[tuple[str, Finding | str]], to
 
 
 def staged_name(path: str) -> str:
-    """The staged file a tool's output path names: tools print it bare, with ./, or absolute."""
-    return Path(path).name
+    """The staged file a tool's output path names: tools print it bare, with ./, or absolute. A snippet of an
+    `__init__.py` is staged as sNNNN/__init__.py (reviewers/tools/package_site.py): its name is sNNNN.py."""
+    staged = Path(path)
+    return f"{staged.parent.name}.py" if staged.name == "__init__.py" else staged.name
 
 
 def end_line(start: int, end: int | None, end_col: int | None, first_col: int) -> int:

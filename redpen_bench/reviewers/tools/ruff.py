@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from redpen_bench.model.code_style import ruff_config_args
 from redpen_bench.reviewers.tools.findings import FileResult, Finding, end_line, file_results
 from redpen_bench.reviewers.tools.profiles import Setting
 from redpen_bench.reviewers.tools.rule_filter import RuleFilter
@@ -66,7 +67,13 @@ class Ruff(StaticReviewer):
             opts += ["--select", ",".join(self.profile["select"])]
         if self.profile["ignore"]:
             opts += ["--ignore", ",".join(self.profile["ignore"])]
-        return opts
+        # the corpus's [code_style.ruff]: its project's line length and import sorting (--isolated keeps these)
+        return opts + ruff_config_args(self.options.code_style)
+
+    def fingerprint_extra(self) -> str:
+        """The corpus's code style changes findings (I001, E501): it keys the cache and rows; none, nothing."""
+        args = ruff_config_args(self.options.code_style)
+        return json.dumps(args) if args else ""
 
     def command(self, exe: str, files: list[str], workdir: Path) -> list[str]:
         return [exe, "check", *self.profile_args(), "--no-cache", "--no-fix", "--output-format", "json", "--", *files]

@@ -20,6 +20,7 @@ from urllib.parse import unquote
 from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import Variant
 from redpen_bench.model.json_text import parse_json
+from redpen_bench.model.lines import count_lines, line_of
 from redpen_bench.reviewers.base import SpecError
 from redpen_bench.reviewers.tools.findings import Finding
 
@@ -48,10 +49,6 @@ def corpus_key(uri: str) -> str | None:
 def _has_scheme(uri: str) -> bool:
     # a drive letter ("C:/") is not a scheme
     return re.match(r"^[A-Za-z][A-Za-z0-9+.\-]+:", uri) is not None
-
-
-def _line_of(data: str | bytes, offset: int) -> int:
-    return data[:offset].count("\n" if isinstance(data, str) else b"\n") + 1
 
 
 def _shown(value: Any) -> str:
@@ -281,10 +278,10 @@ class SarifLog:
                 if offset is not None:
                     data = variant.text if unit == "char" else variant.path.read_bytes()
                     length = self.field(region, f"{unit}Length", where, int) or 0
-                    last = max(1, len(variant.text.splitlines()))
-                    return (min(_line_of(data, offset), last),
-                            min(_line_of(data, offset + max(length - 1, 0)), last))
-        n_lines = max(1, len(variant.text.splitlines()))
+                    last = max(1, count_lines(variant.text))
+                    return (min(line_of(data, offset), last),
+                            min(line_of(data, offset + max(length - 1, 0)), last))
+        n_lines = max(1, count_lines(variant.text))
         if start is None:
             return 1, n_lines
         if start < 1:

@@ -5,7 +5,9 @@ Each tool is two parts: `command()` (how to run it) and `parse()` (its machine o
 file), so parsing is tested offline on recorded output. Files are staged under neutral names (s0000.py, ...)
 in a fresh temporary folder, one copy per distinct content, so no ignore rule (semgrep skips tests/) and no
 file name changes what a tool reports; every tool runs with HOME and XDG folders in that temporary folder and
-without its environment variables, so a user's configuration never reaches it.
+without its environment variables, so a user's configuration never reaches it. A snippet of a package module
+(a `mutate PROJECT` item) is staged inside a copy of its package instead (reviewers/tools/package_site.py), so
+its imports resolve as they do in the project.
 
 A reviewer here is one local operation, "run tool X with profile S over these files" (`scan`: stage, command,
 parse; `lookup`/`store`: the verdict cache), and the facts about its profile that let a run share one tool
@@ -33,6 +35,7 @@ from typing import Any, ClassVar
 
 from redpen_bench.reviewers.base import Emit, Reviewer, ReviewOptions, Task, cache_key, error_verdict, open_cache_of
 from redpen_bench.reviewers.tools.findings import FileResult, verdict_from_findings
+from redpen_bench.reviewers.tools.package_site import PackageSite, site_of, staged_path
 from redpen_bench.reviewers.tools.process import (
     ToolError,
     find_executable,
@@ -227,20 +230,34 @@ class StaticReviewer(Reviewer):
         return info
 
     def run_batch(self, files: dict[str, Path]) -> BatchRun:
-        """Stage `files` (content hash -> source path) under neutral names and run the tool once over them."""
+        """Stage `files` (content hash -> source path) under neutral names and run the tool once over them; a
+        snippet of a package module is staged inside a copy of its package (reviewers/tools/package_site.py)."""
         exe = self.resolve_executable()
         with scratch_folder(f"redpen-{self.family}-") as tmp:
             stage, home = tmp / "stage", tmp / "home"
             stage.mkdir()
             home.mkdir()
             names: dict[str, str] = {}
+            paths: list[str] = []
+            roots: dict[Path, Path] = {}  # a package's import root -> its copy's folder under stage
             for number, (digest, source) in enumerate(sorted(files.items())):
                 name = f"s{number:04d}.py"
-                (stage / name).write_bytes(source.read_bytes())
-                names[name] = digest
-            cmd = self.command(exe, sorted(names), tmp)
+                path = staged_path(stage, roots, self.place(source), name)
+                path.write_bytes(source.read_bytes())
+                names[name] = digest  # findings.staged_name reads sNNNN/__init__.py as sNNNN.py
+                paths.append(path.relative_to(stage).as_posix())
+            cmd = self.command(exe, paths, tmp)
             output = run_tool(cmd, stage, self.tool_env(home), self.options.timeout, self.ok_status)
         return BatchRun(names, output, cmd)
+
+    @property
+    def _placed(self) -> dict[str, str]:
+        """Content hash -> the digest of the package `lookup` placed it in (made on first use)."""
+        return self.__dict__.setdefault("_package_digests", {})
+
+    def place(self, source: Path) -> PackageSite | None:
+        """The package a snippet is staged in, or None: alone. The cache key names it (`cache_keys`)."""
+        return site_of(source)
 
     def scan(self, files: dict[str, Path]) -> dict[str, FileResult]:
         """Run the tool once, here, over `files` (content hash -> source path); a result per content hash."""
@@ -258,12 +275,15 @@ class StaticReviewer(Reviewer):
         return {digest: results.get(name, FileResult()) for name, digest in names.items()}
 
     def cache_keys(self, digests: Iterable[str]) -> dict[str, str]:
+        """A snippet `lookup` placed in its package adds the package's digest; one alone keeps the key it had."""
         profile_hash = self.profile_hash()
         versions = self._versions_key()
-        return {d: cache_key(**versions, profile=profile_hash, file=d, reader=self.reader_version) for d in digests}
+        return {d: cache_key(**versions, profile=profile_hash, file=d, reader=self.reader_version,
+                             **({"package": self._placed[d]} if d in self._placed else {})) for d in digests}
 
     def lookup(self, files: dict[str, Path]) -> tuple[dict[str, FileResult], dict[str, Path]]:
         """(cached results, files missing from the cache) for `files` (content hash -> source path)."""
+        self._placed.update({digest: site.digest for digest, path in files.items() if (site := self.place(path))})
         keys = self.cache_keys(files)
         cache = open_cache_of(self.options)
         found = cache.get_many(list(keys.values())) if cache is not None else {}
