@@ -76,7 +76,7 @@ def test_no_phrase_is_empty_once_normalised():
 
 def test_blind_natural_explanations_earn_the_keywords_and_generic_ones_do_not():
     """The goals issue 33 sets that the harvested keys meet: natural >= 0.9, generic <= 0.25 (the item's own
-    generic explanation and the corpus's). Another item's natural explanation reaches 0.155 (goal 0.15, not
+    generic explanation and the corpus's). Another item's natural explanation reaches 0.166 (goal 0.15, not
     met; docs/harvest.md): a regression past 0.2 means harvest's groups took on generic words again."""
     overall = figures()
     assert overall["natural"] >= 0.9, overall
