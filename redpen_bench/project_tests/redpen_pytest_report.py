@@ -150,13 +150,15 @@ def pytest_runtest_protocol(item, nextitem):
             _covered[item.nodeid] = _coverage.end()
 
 
-def _deepest_in_project(tb) -> bool:
+def _deepest_in_project(tb, test_file: str) -> bool:
+    """Whether the deepest frame lies in the tree's own code. The failing test's own module is test code whatever
+    its name (a project's tests may live in `test.py`, which pytest collects through its python_files setting)."""
     last = None
     while tb is not None:
         last = tb.tb_frame.f_code.co_filename
         tb = tb.tb_next
     rel = _relative(last) if last else None
-    return bool(rel) and not _is_test_file(rel)
+    return bool(rel) and not _is_test_file(rel) and os.path.realpath(last) != os.path.realpath(test_file)
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -173,7 +175,7 @@ def pytest_runtest_makereport(item, call):
         name = excinfo.type.__name__ if excinfo is not None else ""
         first = str(excinfo.value).strip().splitlines()[:1] if excinfo is not None else []
         entry.update(outcome="failed" if report.when == "call" else "error", phase=report.when, exception=name,
-                     in_project=_deepest_in_project(excinfo.tb) if excinfo is not None else False,
+                     in_project=_deepest_in_project(excinfo.tb, str(item.path)) if excinfo is not None else False,
                      message=f"{name}: {first[0]}" if first else name)
 
 

@@ -119,6 +119,18 @@ def test_an_exception_raised_in_the_projects_code_is_in_project(project: Path):
     assert set(result.outcomes) == {ADD}
 
 
+def test_an_exception_raised_in_a_test_module_of_any_name_is_not_in_project(project: Path):
+    # python-slugify keeps its tests in test.py: a TypeError raised by the test itself is no failure of the project
+    config = project / "pyproject.toml"
+    config.write_text(config.read_text(encoding="utf-8") + 'python_files = ["test.py", "test_*.py"]\n',
+                      encoding="utf-8")
+    test = "def test_calls_with_a_new_argument():\n    raise TypeError('unexpected keyword')\n"
+    (project / "test.py").write_text(test, encoding="utf-8")
+    result = run(Settings(project_python(project, None), env=STRICT), project, ("test.py",))
+    failed = result.outcomes["test.py::test_calls_with_a_new_argument"]
+    assert (failed.outcome, failed.exception, failed.in_project) == ("failed", "TypeError", False)
+
+
 def test_coverage_names_the_functions_each_test_ran(project: Path):
     result = run(Settings(project_python(project, None), env=STRICT), project, coverage=True)
     assert "src/rpcalc/core.py:add" in result.covered[ADD]
