@@ -52,20 +52,25 @@ def test_a_long_key_is_scrubbed_as_a_whole_token_with_its_masked_forms():
     assert Scrubber("e")("every e stays") == "every e stays" and Scrubber(None)("text") == "text"
 
 
-def test_a_huge_answer_is_parsed_whole_and_stored_cut(tmp_path, llm_env):
-    huge = "DEFECT: yes\nLINES: 2\nEXPLANATION: off-by-one in the slice. " + "more words " * 500_000  # ~5.5 MB
-    small = DEFAULT_ANSWER
+def _answered_fresh_then_cached(tmp_path, first: str) -> list[list[str]]:
+    """verdicts.jsonl's lines of a run whose first answer is `first` (the rest the default), then of the same run
+    answered from the cache: what is stored must be the same both ways."""
 
     def script(request):
-        return Action(text=huge if request.index == 0 else small)
+        return Action(text=first if request.index == 0 else DEFAULT_ANSWER)
 
     with LLMServer(script=script) as server:
         options = ReviewOptions(base_url=f"{server.url}/v1", concurrency=1, cache=tmp_path / "cache.sqlite3")
         run_reviewers(corpus(), ["openai:gpt-4o-mini"], tmp_path / "r", options)
         run_reviewers(corpus(), ["openai:gpt-4o-mini"], tmp_path / "again", options)  # from the cache
         assert len(server.requests) == N_SNIPPETS
-    for out in ("r", "again"):
-        lines = (tmp_path / out / "verdicts.jsonl").read_text().splitlines()
+    return [(tmp_path / out / "verdicts.jsonl").read_text().splitlines() for out in ("r", "again")]
+
+
+def test_a_huge_answer_is_parsed_whole_and_stored_cut(tmp_path, llm_env):
+    huge = "DEFECT: yes\nLINES: 2\nEXPLANATION: off-by-one in the slice. " + "more words " * 500_000  # ~5.5 MB
+    small = DEFAULT_ANSWER
+    for lines in _answered_fresh_then_cached(tmp_path, huge):
         assert max(len(line.encode()) for line in lines) < 2 * MAX_STORED_BYTES + 2048
         rows = [VerdictRow.from_dict(json.loads(line)) for line in lines]
         [cut] = [r for r in rows if r.truncated]
@@ -79,17 +84,7 @@ def test_a_huge_answer_is_parsed_whole_and_stored_cut(tmp_path, llm_env):
 def test_an_answer_naming_200000_lines_is_stored_with_the_first_max_lines(tmp_path, llm_env):
     """Issue 34.6: 200,000 numbers (1.3 MB) made a 1.5 MB row holding all of them."""
     many = "DEFECT: yes\nLINES: " + ", ".join(str(n) for n in range(1, 200_001)) + "\nEXPLANATION: all of them"
-
-    def script(request):
-        return Action(text=many if request.index == 0 else DEFAULT_ANSWER)
-
-    with LLMServer(script=script) as server:
-        options = ReviewOptions(base_url=f"{server.url}/v1", concurrency=1, cache=tmp_path / "cache.sqlite3")
-        run_reviewers(corpus(), ["openai:gpt-4o-mini"], tmp_path / "r", options)
-        run_reviewers(corpus(), ["openai:gpt-4o-mini"], tmp_path / "again", options)  # from the cache
-        assert len(server.requests) == N_SNIPPETS
-    for out in ("r", "again"):
-        lines = (tmp_path / out / "verdicts.jsonl").read_text().splitlines()
+    for lines in _answered_fresh_then_cached(tmp_path, many):
         assert max(len(line.encode()) for line in lines) < 2 * MAX_STORED_BYTES + 16 * 1024
         [cut] = [r for r in (VerdictRow.from_dict(json.loads(line)) for line in lines) if r.truncated]
         assert cut.defect is True and cut.lines == list(range(1, MAX_LINES + 1))
