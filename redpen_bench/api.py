@@ -39,7 +39,6 @@ from redpen_bench.model.corpus_files import authoring_corpus, read_toml
 from redpen_bench.model.outside_text import csv_frame, terminal
 from redpen_bench.model.verdict import Verdict, parse_answer
 from redpen_bench.report.build import Report, build_report, report_dir
-from redpen_bench.report.charts import preload as preload_charts
 from redpen_bench.report.reference_tools import reference_note
 from redpen_bench.report.terminal import leaderboard_text, report_standings, rules_text, table_standings
 from redpen_bench.reviewers import (
@@ -238,8 +237,6 @@ def compare(
     if fresh and not options.dry_run:
         run_dir = fresh_dir(run_dir)
     started = time.time()
-    if not options.dry_run:
-        preload_charts()  # while the tools run: the report needs matplotlib only after the slowest one
     result = run_reviewers(corpus, specs, run_dir, options, progress=progress, lock_timeout=lock_timeout)
     if options.dry_run:
         return Comparison(result, None)

@@ -8,11 +8,9 @@ mathtext, a control character is shown as an escape). matplotlib is imported her
 
 from __future__ import annotations
 
-import importlib
 import io
 import math
 import re
-import threading
 
 from redpen_bench.model.outside_text import chart
 from redpen_bench.report.data import THRESHOLD_REVIEWER, ReportData
@@ -21,22 +19,6 @@ from redpen_bench.scoring.percent import interval, pct
 BASELINE_COLOR = "#8a8f98"
 TOOL_COLOR = "#1f5fa8"
 THRESHOLD_COLOR = "#c0392b"
-
-
-def preload() -> None:
-    """Import matplotlib (about half a second of CPU) in a daemon thread, so a compare does it while its
-    reviewers' threads wait for their tools instead of after the slowest tool. The import lock makes a chart
-    drawn before the thread is done wait for it; no state but the imported modules is touched, so the charts
-    are the same bytes."""
-
-    def load() -> None:
-        for module in ("matplotlib.figure", "matplotlib.backends.backend_svg"):
-            try:
-                importlib.import_module(module)
-            except Exception:  # the report's own import raises it again, with its message
-                return
-
-    threading.Thread(target=load, name="preload-matplotlib", daemon=True).start()
 
 
 def _figure(width: float, height: float):

@@ -51,7 +51,11 @@ def review_tools(steps: Iterable[tuple[RunStep, Sequence[Task]]]) -> dict[Static
         # the run's own limits are the group's too: profiles that set them apart (redpen.toml) run apart
         group = ("alone", id(reviewer)) if key is None else (
             type(reviewer), reviewer.executable, reviewer.options.timeout, reviewer.options.side_by_side, *key)
-        groups.setdefault(group, {})[reviewer] = {t.snippet.sha256: t.snippet.path for t in tasks}
+        groups.setdefault(group, {})[reviewer] = files = {t.snippet.sha256: t.snippet.path for t in tasks}
+        # each snippet's package found here, once, before the reviewer threads start: resolving its path is a
+        # system call per folder, which in those threads waits for the GIL each time (package_site.site_of)
+        for path in files.values():
+            reviewer.place(path)
     reviews: dict[StaticReviewer, Review] = {}
     for members in groups.values():
         runs = ToolGroup(members)
