@@ -37,3 +37,12 @@ def test_ci_runs_the_readme_blocks():
     ci = (ROOT / ".ci" / "run").read_text()
     assert "readme_block test" in ci and "readme_block main" in ci and "pytest" in block(
         text, "<!-- ci: test -->", "```\n\n")
+
+
+def test_no_document_holds_a_merge_conflict_marker():
+    # ruff reads only Python: a conflict resolved wrongly in a Markdown file would otherwise land unseen
+    markers = re.compile(r"^(<<<<<<<|=======|>>>>>>>)( |$)", re.M)
+    documents = [ROOT / "README.md", *ROOT.glob("docs/*.md"), *ROOT.glob("benchmarks/*.md"),
+                 *ROOT.glob("corpus/*.md"), *ROOT.glob("analyzers/**/*.md")]
+    held = [path.relative_to(ROOT).as_posix() for path in documents if markers.search(path.read_text("utf-8"))]
+    assert held == []
