@@ -6,11 +6,14 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+import tempfile
 import uuid
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 from redpen_bench import __version__
+from redpen_bench.errors import InputError
 from redpen_bench.gate.integrity import lines_within_diff
 from redpen_bench.generate import excerpt as excerpts
 from redpen_bench.generate import mechanisms
@@ -156,12 +159,34 @@ def corpus_toml(name: str, description: str, license: str, kept: list[Killed], c
     return text
 
 
-def is_previous_output(folder: Path) -> bool:
-    """A folder `mutate` may replace: empty, or a corpus it wrote before."""
+def is_previous_output(folder: Path, marker: str = MARKER) -> bool:
+    """A folder a corpus-writing command may replace: empty, or a corpus it wrote before (corpus.toml with its
+    `marker` table: [generated] for mutate, [harvested] for harvest)."""
     if not any(folder.iterdir()):
         return True
     meta = folder / "corpus.toml"
-    return meta.is_file() and f"\n[{MARKER}]\n" in meta.read_text(encoding="utf-8", errors="replace")
+    return meta.is_file() and f"\n[{marker}]\n" in meta.read_text(encoding="utf-8", errors="replace")
+
+
+def check_out(out: Path, marker: str = MARKER, command: str = "mutate") -> None:
+    """Refuse to overwrite anything but an empty folder or an earlier output of `command`."""
+    if out.exists() and (not out.is_dir() or not is_previous_output(out, marker)):
+        raise InputError(f"{out}: --out exists and is not an earlier output of {command} (no corpus.toml with "
+                         f"[{marker}]): choose an empty or new folder")
+
+
+def build(out: Path, write: Callable[[Path], None]) -> None:
+    """The corpus written by `write` into a folder beside `out`, moved into place only when complete: an
+    interrupted command leaves `out` as it was."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
+    try:
+        write(tmp)
+        tmp.chmod(0o755)
+        replace_folder(tmp, out)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
 
 
 def replace_folder(built: Path, out: Path) -> None:

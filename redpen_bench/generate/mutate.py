@@ -3,8 +3,6 @@ into place only when complete."""
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,25 +47,6 @@ def summary_table(result: MutateResult, seconds: float):
     return table
 
 
-def check_out(out: Path) -> None:
-    """Refuse to overwrite anything but an earlier output of mutate."""
-    if out.exists() and (not out.is_dir() or not items.is_previous_output(out)):
-        raise InputError(f"{out}: --out exists and is not an earlier output of mutate (no corpus.toml with "
-                         f"[{items.MARKER}]): choose an empty or new folder")
-
-
-def build(out: Path, write: Callable[[Path], None]) -> None:
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
-    try:
-        write(tmp)
-        tmp.chmod(0o755)
-        items.replace_folder(tmp, out)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
-
-
 def write_items(root: Path, kept: list[tuple[Killed, object]], seed: int, test_text: Callable[[Killed], str],
                 source_file: Callable[[Killed], str], extra: Callable[[Killed], dict]) -> None:
     for number, (killed, snippet) in enumerate(kept, 1):
@@ -88,7 +67,7 @@ def finish(out: Path, results: list[UnitResult], options: Options, write: Callab
     counts = items.total_counts(results)
     if not kept:
         raise InputError(f"{what}: no mutant was killed by its tests: nothing to write")
-    build(out, lambda tmp: write(tmp, kept))
+    items.build(out, lambda tmp: write(tmp, kept))
     warnings = tuple(f"{r.skipped}: skipped" for r in results if r.skipped)
     return MutateResult(out, len(kept), counts, warnings)
 
@@ -107,7 +86,7 @@ def refuse_project_items(corpus) -> None:
 def mutate_from_corpus(source: Path, out: Path, options: Options, jobs: int, progress: Progress,
                        executor: Executor | None = None, name: str | None = None,
                        licence: str | None = None) -> MutateResult:
-    check_out(out)
+    items.check_out(out)
     corpus = load_corpus(source)
     refuse_project_items(corpus)
     results = kill_units(corpus_units(corpus), options, CorpusChecks(), jobs, progress, executor)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from redpen_bench.errors import InputError
 from redpen_bench.generate import items
-from redpen_bench.generate.mutate import MutateResult, check_out, finish, write_items
+from redpen_bench.generate.mutate import MutateResult, finish, write_items
 from redpen_bench.generate.pipeline import kill_units
 from redpen_bench.generate.project_checks import Baseline, ProjectChecks, collect, mutate_outputs, suite_baseline
 from redpen_bench.generate.project_files import NOT_PROJECT, project_units
@@ -70,7 +70,7 @@ def mutate_project(project: Path, out: Path, options: Options, jobs: int, progre
     root = project.resolve()
     if not root.is_dir():
         raise InputError(f"{project}: PROJECT: folder not found")
-    check_out(out)
+    items.check_out(out)
     meta = project_metadata(root, name, licence)  # a --name that is no plain name stops here, before any check
     settings = Settings(project_python(root, python), tuple(env), tuple(tests))
     progress("baseline runs of the suite", 0, repeat)

@@ -9,7 +9,6 @@ import hashlib
 import json
 import os
 import re
-import shutil
 import tempfile
 import uuid
 from collections import Counter
@@ -18,7 +17,7 @@ from pathlib import Path
 
 from redpen_bench import __version__
 from redpen_bench.errors import InputError
-from redpen_bench.generate.items import replace_folder, toml_table, toml_value
+from redpen_bench.generate.items import build, check_out, toml_table, toml_value
 from redpen_bench.generate.project_checks import collect
 from redpen_bench.generate.project_files import Collection
 from redpen_bench.harvest import git
@@ -58,18 +57,6 @@ class HarvestResult:
     counts: dict[str, int]  # outcome -> commits
     details: dict[str, dict[str, int]] = field(default_factory=dict)  # outcome -> error class -> commits
     dates: tuple[str, str] | None = None  # the kept fixes' author dates, first and last
-
-
-def check_out(out: Path) -> None:
-    """Refuse to overwrite anything but an empty folder or an earlier output of harvest."""
-    if out.exists() and (not out.is_dir() or not (not any(out.iterdir()) or _is_previous(out))):
-        raise InputError(f"{out}: --out exists and is not an earlier output of harvest (no corpus.toml with "
-                         f"[{MARKER}]): choose an empty or new folder")
-
-
-def _is_previous(out: Path) -> bool:
-    meta = out / "corpus.toml"
-    return meta.is_file() and f"\n[{MARKER}]\n" in meta.read_text(encoding="utf-8", errors="replace")
 
 
 def collection_at(repo: Path, sha: str, settings: Settings) -> Collection:
@@ -127,7 +114,7 @@ def check_candidate(repo: Path, candidate: Candidate, settings: Settings, repeat
 def harvest(repo: Path, out: Path, options: HarvestOptions, settings: Settings, jobs: int, progress: Progress,
             executor: Executor | None = None) -> HarvestResult:
     root = git.check_repo(Path(repo))
-    check_out(out)
+    check_out(out, MARKER, "harvest")
     try:
         top = git.head(root, (options.rev or "HEAD").split("..")[-1] or "HEAD")
     except InputError:
@@ -210,15 +197,3 @@ def _python_said(python: Path, root: Path) -> str:
 
 def toml_key_path(key: str) -> str:
     return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key)
-
-
-def build(out: Path, write_to) -> None:
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
-    try:
-        write_to(tmp)
-        tmp.chmod(0o755)
-        replace_folder(tmp, out)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
