@@ -145,18 +145,23 @@ def corpus_toml(name: str, description: str, license: str, kept: list[Killed], c
     present = {k.mutant.operator for k in kept}
     tiers = [t for t in TIER_ORDER if t in present]
     fingerprint = hashlib.sha256(json.dumps([source, options.seed, options.as_toml()]).encode()).hexdigest()
-    canary = uuid.uuid5(uuid.NAMESPACE_URL, f"redpen-bench-generated:{fingerprint}")
     head = {"name": name, "version": "1", "description": description, "license": license, "tiers": tiers}
-    text = toml_table(None, head)
-    text += ("# Canary: this corpus must not appear in training data. If a model can complete this GUID, "
-             "it has seen the corpus.\n")
-    text += f"canary = {toml_value(f'REDPEN-BENCH CANARY GUID {canary}')}\n\n"
+    text = corpus_head(head, f"redpen-bench-generated:{fingerprint}")
     text += toml_table(MARKER, {"tool": f"redpen-bench {__version__}", "mode": mode, "source": source,
                                 "seed": options.seed, "items": len(kept)})
     text += "\n" + toml_table(f"{MARKER}.options", options.as_toml())
     for op, row in counts.items():
         text += "\n" + toml_table(f"{MARKER}.counts.{op}", row)
     return text
+
+
+def corpus_head(head: dict, canary_seed: str) -> str:
+    """corpus.toml's top table and its canary GUID (the same `canary_seed`, the same GUID)."""
+    canary = uuid.uuid5(uuid.NAMESPACE_URL, canary_seed)
+    text = toml_table(None, head)
+    text += ("# Canary: this corpus must not appear in training data. If a model can complete this GUID, "
+             "it has seen the corpus.\n")
+    return text + f"canary = {toml_value(f'REDPEN-BENCH CANARY GUID {canary}')}\n\n"
 
 
 def is_previous_output(folder: Path, marker: str = MARKER) -> bool:

@@ -10,14 +10,13 @@ import json
 import os
 import re
 import tempfile
-import uuid
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from redpen_bench import __version__
 from redpen_bench.errors import InputError
-from redpen_bench.generate.items import build, check_out, toml_table, toml_value
+from redpen_bench.generate.items import build, check_out, corpus_head, toml_table
 from redpen_bench.generate.project_checks import collect
 from redpen_bench.generate.project_files import Collection
 from redpen_bench.harvest import git
@@ -164,17 +163,13 @@ def write(tmp: Path, kept, root: Path, top: str, options: HarvestOptions, settin
         for name, text in item.files.items():
             (folder / name).write_text(text, encoding="utf-8")
     fingerprint = hashlib.sha256(json.dumps([root.name, top, options.as_toml()]).encode()).hexdigest()
-    canary = uuid.uuid5(uuid.NAMESPACE_URL, f"redpen-bench-harvested:{fingerprint}")
     tiers = [t for t in harvest_items.TIERS if any(f'tier = "{t}"' in i.files["item.toml"] for i in kept)]
     head = {"name": f"{re.sub(r'[^A-Za-z0-9._-]', '-', root.name).strip('-.') or 'repo'}-fixes"[:64],
             "version": "1",
             "description": f"{len(kept)} bug fixes of {root.name}, each verified by its own tests failing before "
                            f"and passing after; harvested by redpen-bench harvest.",
             "license": "", "tiers": tiers}
-    text = toml_table(None, head)
-    text += ("# Canary: this corpus must not appear in training data. If a model can complete this GUID, "
-             "it has seen the corpus.\n")
-    text += f"canary = {toml_value(f'REDPEN-BENCH CANARY GUID {canary}')}\n\n"
+    text = corpus_head(head, f"redpen-bench-harvested:{fingerprint}")
     text += toml_table(MARKER, {"tool": f"redpen-bench {__version__}", "repository": root.name, "head": top,
                                 "items": len(kept), "first_fix": dates[0], "last_fix": dates[1],
                                 "python": _python_said(settings.python, root), "tests": list(settings.test_args),
