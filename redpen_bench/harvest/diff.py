@@ -11,6 +11,8 @@ import ast
 import difflib
 from dataclasses import dataclass, field
 
+from redpen_bench.model.lines import split_lines
+
 
 @dataclass(frozen=True)
 class Planted:
@@ -49,7 +51,7 @@ def _indent(line: str) -> int:
 def planted(before: str, after: str) -> Planted | None:
     """The planted lines of P (`before`) for the fix to `after`, or None when F changes no line inside a
     function that exists at both (a feature). SyntaxError when either does not parse."""
-    old, new = before.splitlines(), after.splitlines()
+    old, new = split_lines(before), split_lines(after)
     spans = functions(before)
     kept = {n: s for n, s in spans.items() if n in functions(after)}
 
@@ -97,7 +99,7 @@ def planted(before: str, after: str) -> Planted | None:
 
 def diff_ranges(before: str, after: str) -> list[tuple[int, int, int, int]]:
     """The changed ranges, 1-based and inclusive on both sides ((a1, a2) empty when a2 < a1)."""
-    old, new = before.splitlines(), after.splitlines()
+    old, new = split_lines(before), split_lines(after)
     return [(i1 + 1, i2, j1 + 1, j2)
             for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
             if tag != "equal"]

@@ -28,6 +28,7 @@ from redpen_bench.generate.mutation_operators import vocabulary
 from redpen_bench.harvest import mechanism
 from redpen_bench.harvest.diff import Planted, diff_ranges
 from redpen_bench.model.keywords import normalise
+from redpen_bench.model.lines import split_lines
 
 TEMPLATE = Path(__file__).with_name("test_item.py.txt")
 TIERS = ("one-line", "few-lines", "many-lines")
@@ -55,7 +56,7 @@ def snippet(before: str, after: str, planted: Planted):
     diff between the excerpts (the gate's integrity rule)."""
     mutant = SimpleNamespace(source=before, lines=planted.lines, sites=planted.sites, description="",
                              source_lines=(), scope="")
-    if max(len(before.splitlines()), len(after.splitlines())) > WHOLE_FILE:
+    if max(len(split_lines(before)), len(split_lines(after))) > WHOLE_FILE:
         old, new = ast.parse(before).body, ast.parse(after).body
         holders_p = {_holder(old, a) for a1, a2, _, _ in diff_ranges(before, after) for a in (a1, max(a1, a2))}
         holders_f = {_holder(new, b) for _, _, b1, b2 in diff_ranges(before, after) for b in (b1, max(b1, b2))}
@@ -67,9 +68,9 @@ def snippet(before: str, after: str, planted: Planted):
         found = excerpts.excerpt(after, mutant, WHOLE_FILE)
     except ValueError:
         return None
-    defective = found.defective.splitlines()
+    defective = split_lines(found.defective)
     inside = all(1 <= n <= len(defective) for n in found.lines)
-    if not (found.lines and inside and set(found.lines) <= lines_within_diff(defective, found.fixed.splitlines())):
+    if not (found.lines and inside and set(found.lines) <= lines_within_diff(defective, split_lines(found.fixed))):
         return None
     return found
 
@@ -98,7 +99,7 @@ def _names_and_values(text: str) -> list[str]:
 def _prose(text: str) -> set[int]:
     """Lines of a module (1-based) that hold no code: comments, and docstring or other multi-line string lines
     (the first too when the string opens it). Their words are prose (`list of replacement rules`), not names."""
-    lines = text.splitlines()
+    lines = split_lines(text)
     rows = {n for n, line in enumerate(lines, 1) if line.lstrip().startswith("#")}
     try:
         for t in tokenize.generate_tokens(io.StringIO(text).readline):
@@ -117,13 +118,13 @@ def operator_of(before: str, after: str, planted: Planted) -> tuple[str, str] | 
         return mechanism.missing_statement()
     if len(ranges) == 1 and ranges[0][1] == ranges[0][0] and ranges[0][3] == ranges[0][2]:
         a1, _, b1, _ = ranges[0]
-        return mechanism.match(before.splitlines()[a1 - 1], after.splitlines()[b1 - 1])
+        return mechanism.match(split_lines(before)[a1 - 1], split_lines(after)[b1 - 1])
     return None
 
 
 def keyword_groups(before: str, after: str, planted: Planted, function: str) -> list[list[str]]:
     """The change (the operator's vocabulary first when the fix undoes one), then the subject."""
-    old, new = before.splitlines(), after.splitlines()
+    old, new = split_lines(before), split_lines(after)
     ranges = diff_ranges(before, after)
     removed = "\n".join(line.strip() for a1, a2, _, _ in ranges for line in old[a1 - 1:a2])
     added = "\n".join(line.strip() for _, _, b1, b2 in ranges for line in new[b1 - 1:b2])
@@ -136,7 +137,7 @@ def keyword_groups(before: str, after: str, planted: Planted, function: str) -> 
     change = [t.strip("\"'") if t[:1] in "\"'" else t for t in changed]
     change = [t for t in dict.fromkeys(change) if len(t) >= 2 and t not in ("None", "True", "False")][:8]
     # a form without spaces only where that joins no two words ("v or 0" is no "vor0")
-    forms = code_forms(*[line for line in (removed + "\n" + added).splitlines()
+    forms = code_forms(*[line for line in split_lines(removed + "\n" + added)
                          if len(line) <= 60 and not line.startswith("#")])
     # and none that normalises to nothing (a docstring's closing quotes): verify refuses it, and it would match any text
     forms = [f for f in forms if normalise(f) and not any(g != f and g.replace(" ", "") == f

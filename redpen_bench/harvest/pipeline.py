@@ -24,6 +24,7 @@ from redpen_bench.harvest import items as harvest_items
 from redpen_bench.harvest.candidates import REASONS, Candidate, Limits, classify
 from redpen_bench.harvest.diff import diff_ranges, planted
 from redpen_bench.harvest.verify import Verdict, verify
+from redpen_bench.model.lines import split_lines
 from redpen_bench.project_tests.runner import Settings
 from redpen_bench.run.executor import Executor, open_executor
 from redpen_bench.run.progress import Progress
@@ -75,7 +76,7 @@ _DEPRECATION = re.compile(r"\b(?:Pending)?DeprecationWarning\b|\bFutureWarning\b
 def _deprecates(before: str, after: str) -> bool:
     """F's changed lines raise a deprecation warning P's did not: a change of interface announced, not a defect
     repaired (its tests fail at P by counting warnings, which no rule on the failure can tell from a bug)."""
-    new = after.splitlines()
+    new = split_lines(after)
     added = [line for _, _, b1, b2 in diff_ranges(before, after) for line in new[b1 - 1:b2]]
     return any(_DEPRECATION.search(line) for line in added) and not _DEPRECATION.search(before)
 
