@@ -48,14 +48,18 @@ def _env(ctx, param, values: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
               help="Runs of each side (P and F) that must agree: the flake check.")
 @click.option("--timeout", type=click.FloatRange(1), default=api.harvest_options().timeout, show_default=True,
               help="Seconds per run of a candidate's tests.")
+@click.option("--name", default=None, help="The corpus's name (default: REPO's own name + '-fixes').")
+@click.option("--licence", "--license", "licence", default=None,
+              help="The corpus's licence, an SPDX id (default: REPO's own, from its metadata or LICENSE file).")
 @jobs_option
 @executor_option
 def harvest_command(repo, out, rev, since, until, max_commits, python, tests, env, max_lines, max_files, repeat,
-                    timeout, jobs, executor):
+                    timeout, name, licence, jobs, executor):
     """A corpus of REPO's own bug fixes: commits whose tests fail before the fix and pass after it. The
     repository is never modified. Prints the output folder last."""
     options = api.harvest_options(rev=rev, since=since, until=until, max_commits=max_commits, max_lines=max_lines,
-                                  max_files=max_files, repeat=repeat, timeout=timeout)
+                                  max_files=max_files, repeat=repeat, timeout=timeout, name=name,
+                                  licence=licence)
     bar = TerminalProgress()
     bar("candidates")
     start = time.monotonic()
@@ -65,6 +69,8 @@ def harvest_command(repo, out, rev, since, until, max_commits, python, tests, en
     except KeyboardInterrupt as exc:
         exc.kept = NOTHING_WRITTEN
         raise
+    for note in result.notes:
+        bar.console.print(f"redpen-bench: {terminal(note)}", markup=False, highlight=False)
     bar.console.print(api.harvest_summary(result, time.monotonic() - start))
     if result.dates:
         bar.console.print(f"fixes dated {terminal(result.dates[0][:10])} to {terminal(result.dates[1][:10])}",

@@ -171,7 +171,9 @@ def _accepted(setting: dict[str, Any]) -> bool:
     return True
 
 
-def project_metadata(root: Path, name: str | None = None, licence: str | None = None) -> ProjectMetadata:
+def project_metadata(root: Path, name: str | None = None, licence: str | None = None,
+                     kind: str = "mutants") -> ProjectMetadata:
+    """The corpus's name (default: the project's own name + '-' + `kind`), licence and code style."""
     if name is not None and not is_plain_name(name):  # it names run and report folders
         raise InputError(f"--name: {name!r} is not a plain name ({PLAIN_NAME_WORDS})")
     pyproject = _read_toml(root / "pyproject.toml")
@@ -179,7 +181,7 @@ def project_metadata(root: Path, name: str | None = None, licence: str | None = 
     said = []
     project, where = _project_name(root, pyproject, setup)
     if name is None:
-        name = f"{_plain(project)}-mutants"
+        name = f"{_plain(project)}-{kind}"
         said.append(f"corpus name {name!r} (from {where}; --name to choose another)")
     if licence is None:
         licence, where = _licence(root, pyproject, setup)

@@ -19,6 +19,7 @@ from redpen_bench.errors import InputError
 from redpen_bench.generate.items import build, check_out, corpus_head, toml_table
 from redpen_bench.generate.project_checks import collect
 from redpen_bench.generate.project_files import Collection
+from redpen_bench.generate.project_metadata import ProjectMetadata, project_metadata
 from redpen_bench.harvest import git
 from redpen_bench.harvest import items as harvest_items
 from redpen_bench.harvest.candidates import REASONS, Candidate, Limits, classify
@@ -43,6 +44,8 @@ class HarvestOptions:
     max_files: int = Limits.max_files
     repeat: int = 3
     timeout: float = 120.0  # seconds per run of a candidate's tests
+    name: str | None = None  # corpus.toml's; default: the project's own name + '-fixes' (project_metadata)
+    licence: str | None = None  # default: the project's own (its metadata or LICENSE file)
 
     def as_toml(self) -> dict:
         return {k: v for k, v in asdict(self).items() if v is not None}
@@ -57,6 +60,7 @@ class HarvestResult:
     counts: dict[str, int]  # outcome -> commits
     details: dict[str, dict[str, int]] = field(default_factory=dict)  # outcome -> error class -> commits
     dates: tuple[str, str] | None = None  # the kept fixes' author dates, first and last
+    notes: tuple[str, ...] = ()  # the corpus name and licence chosen, and where from
 
 
 def collection_at(repo: Path, sha: str, settings: Settings) -> Collection:
@@ -115,6 +119,7 @@ def harvest(repo: Path, out: Path, options: HarvestOptions, settings: Settings, 
             executor: Executor | None = None) -> HarvestResult:
     root = git.check_repo(Path(repo))
     check_out(out, MARKER, "harvest")
+    meta = project_metadata(root, options.name, options.licence, kind="fixes")  # a bad --name stops here
     try:
         top = git.head(root, (options.rev or "HEAD").split("..")[-1] or "HEAD")
     except InputError:
@@ -152,12 +157,13 @@ def harvest(repo: Path, out: Path, options: HarvestOptions, settings: Settings, 
     if not kept:
         said = ", ".join(f"{n} {r}" for r, n in ordered.items()) or "no commits"
         raise InputError(f"{root}: no commit is a test-verified fix ({len(commits)} walked: {said}): nothing to write")
-    build(Path(out), lambda tmp: write(tmp, kept, root, top, options, settings, ordered, detail_counts, dates))
-    return HarvestResult(Path(out), len(commits), len(candidates), len(kept), ordered, detail_counts, dates)
+    build(Path(out), lambda tmp: write(tmp, kept, root, top, options, settings, ordered, detail_counts, dates, meta))
+    return HarvestResult(Path(out), len(commits), len(candidates), len(kept), ordered, detail_counts, dates,
+                         meta.said)
 
 
 def write(tmp: Path, kept, root: Path, top: str, options: HarvestOptions, settings: Settings,
-          counts: dict[str, int], details: dict, dates) -> None:
+          counts: dict[str, int], details: dict, dates, meta: ProjectMetadata) -> None:
     for item in kept:
         folder = tmp / "items" / item.id
         folder.mkdir(parents=True)
@@ -165,11 +171,10 @@ def write(tmp: Path, kept, root: Path, top: str, options: HarvestOptions, settin
             (folder / name).write_text(text, encoding="utf-8")
     fingerprint = hashlib.sha256(json.dumps([root.name, top, options.as_toml()]).encode()).hexdigest()
     tiers = [t for t in harvest_items.TIERS if any(f'tier = "{t}"' in i.files["item.toml"] for i in kept)]
-    head = {"name": f"{re.sub(r'[^A-Za-z0-9._-]', '-', root.name).strip('-.') or 'repo'}-fixes"[:64],
-            "version": "1",
-            "description": f"{len(kept)} bug fixes of {root.name}, each verified by its own tests failing before "
+    head = {"name": meta.name, "version": "1",
+            "description": f"{len(kept)} bug fixes of {meta.project}, each verified by its own tests failing before "
                            f"and passing after; harvested by redpen-bench harvest.",
-            "license": "", "tiers": tiers}
+            "license": meta.licence, "tiers": tiers}
     text = corpus_head(head, f"redpen-bench-harvested:{fingerprint}")
     text += toml_table(MARKER, {"tool": f"redpen-bench {__version__}", "repository": root.name, "head": top,
                                 "items": len(kept), "first_fix": dates[0], "last_fix": dates[1],

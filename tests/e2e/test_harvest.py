@@ -41,6 +41,9 @@ def test_each_commit_gets_its_outcome(harvested):
     assert meta["harvested"]["errors"]["test needs fix"] == {"ImportError": 1}
     assert meta["harvested"]["head"] == commits["merge"]
     assert meta["canary"].startswith("REDPEN-BENCH CANARY GUID ")
+    # named as the project names itself (pyproject.toml), not after the checkout folder; no licence found, and said
+    assert (meta["name"], meta["license"]) == ("pkg-fixes", "")
+    assert "corpus name 'pkg-fixes' (from pyproject.toml [project].name" in made.stdout + made.stderr
     items = {t["provenance"]["fix"]: t for t in (rtoml.load(p) for p in sorted(out.glob("items/*/item.toml")))}
     assert set(items) == {commits["fix"], commits["merged"]}  # the merged branch's fix is walked through its branch
     fix = items[commits["fix"]]
@@ -74,8 +77,11 @@ def test_verify_passes_with_no_flags_and_compare_runs(harvested, tmp_path):
 def test_since_keeps_only_later_fixes(harvested, tmp_path):
     repo, commits, _, _, _ = harvested
     out = tmp_path / "late"
-    made = cli("harvest", str(repo), "--out", str(out), "--since", "2024-01-05", "--jobs", "1", "--repeat", "1")
+    made = cli("harvest", str(repo), "--out", str(out), "--since", "2024-01-05", "--jobs", "1", "--repeat", "1",
+               "--name", "late-fixes", "--licence", "MIT")
     assert made.returncode == 0, made.stderr
+    meta = rtoml.load(out / "corpus.toml")
+    assert (meta["name"], meta["license"]) == ("late-fixes", "MIT")
     fixes = [rtoml.load(p)["provenance"]["fix"] for p in out.glob("items/*/item.toml")]
     assert fixes == [commits["merged"]]
 
