@@ -184,6 +184,8 @@ def write(tmp: Path, kept, root: Path, top: str, options: HarvestOptions, settin
     text += "\n" + toml_table(f"{MARKER}.counts", counts)
     for reason, row in details.items():
         text += "\n" + toml_table(f"{MARKER}.errors.{toml_key_path(reason)}", row)
+    # the project's own style, which its snippets are linted with (as mutate writes it: corpus/FORMAT.md)
+    text += "\n" + toml_table("code_style", meta.code_style) if meta.code_style else ""
     (tmp / "corpus.toml").write_text(text, encoding="utf-8")
 
 

@@ -44,6 +44,7 @@ def test_each_commit_gets_its_outcome(harvested):
     # named as the project names itself (pyproject.toml), not after the checkout folder; no licence found, and said
     assert (meta["name"], meta["license"]) == ("pkg-fixes", "")
     assert "corpus name 'pkg-fixes' (from pyproject.toml [project].name" in made.stdout + made.stderr
+    assert meta["code_style"]["ruff"]["lint"]["isort"]["known-first-party"] == ["pkg"]  # linted as mutate's are
     items = {t["provenance"]["fix"]: t for t in (rtoml.load(p) for p in sorted(out.glob("items/*/item.toml")))}
     assert set(items) == {commits["fix"], commits["merged"]}  # the merged branch's fix is walked through its branch
     fix = items[commits["fix"]]
