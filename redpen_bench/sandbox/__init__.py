@@ -68,6 +68,7 @@ class Outcome:
     stdout: str = ""
     stderr: str = ""
     stopped: bool = False  # Stopper.stop() ended it
+    lost: bool = False  # the supervisor ended without a report, twice: no verdict on the command
 
 
 class Stopper:
@@ -146,8 +147,18 @@ def scratch_copy(folder: Path, place: str = "") -> Iterator[Path]:
 def run_contained(argv: Sequence[str], cwd: Path, timeout: float, env: Mapping[str, str] | None = None,
                   limits: Limits = Limits(), stopper: Stopper | None = None) -> Outcome:
     """Run `argv` in `cwd` under a supervisor (module docstring): it has `timeout` seconds to exit; whatever it
-    started is killed when it does. `env` defaults to contained_env(cwd); secrets are dropped from any env."""
+    started is killed when it does. `env` defaults to contained_env(cwd); secrets are dropped from any env.
+    A run whose supervisor ended without a report says nothing of the command (a CI run once lost one on the
+    shipped corpus): it runs once more, and a second loss is the outcome, saying how the supervisor ended."""
     env = without_secrets(contained_env(Path(cwd)) if env is None else env)
+    outcome = _run_once(argv, cwd, timeout, env, limits, stopper)
+    if outcome.lost and not (stopper is not None and stopper.stopped):
+        outcome = _run_once(argv, cwd, timeout, env, limits, stopper)
+    return outcome
+
+
+def _run_once(argv: Sequence[str], cwd: Path, timeout: float, env: Mapping[str, str], limits: Limits,
+              stopper: Stopper | None) -> Outcome:
     cpu = limits.cpu_seconds or int(timeout) + 1
     read_end, write_end = os.pipe()
     spec = {"argv": list(argv), "timeout": timeout, "fd": write_end,
@@ -179,7 +190,7 @@ def run_contained(argv: Sequence[str], cwd: Path, timeout: float, env: Mapping[s
         stdout, stderr = (_tail(f) for f in (out, err))
     if report == {} and stopper is not None and stopper.stopped:  # SIGTERM came before it could report
         report = {"stopped": True}
-    return _outcome(report, timeout, stdout, stderr)
+    return _outcome(report, timeout, stdout, stderr, proc.returncode)
 
 
 def start_contained(argv: Sequence[str], cwd: Path, env: Mapping[str, str] | None = None, limits: Limits = Limits(),
@@ -217,13 +228,17 @@ def kill_group_of(pgid: int) -> None:
         os.killpg(pgid, signal.SIGKILL)
 
 
-def _outcome(report: dict | None, timeout: float, stdout: str, stderr: str) -> Outcome:
+def _outcome(report: dict | None, timeout: float, stdout: str, stderr: str, ended: int | None = None) -> Outcome:
     if report is None or report.get("timed_out"):
         return Outcome(None, False, True, f"timeout after {timeout:g} s", stdout, stderr)
     if report.get("stopped"):
         return Outcome(None, False, False, "stopped", stdout, stderr, stopped=True)
-    if "status" not in report:  # killed from outside, or broken: never a pass
-        return Outcome(None, False, False, "the supervisor ended without a report", stdout, stderr)
+    if "status" not in report:  # killed from outside, or broken: never a pass, and say what is known
+        how = f"killed by signal {-ended}" if ended is not None and ended < 0 else f"exit {ended}"
+        lines = stderr.strip().splitlines()
+        said = f": {lines[-1][:200]}" if lines else ""
+        return Outcome(None, False, False, f"the supervisor ended without a report ({how}{said})", stdout, stderr,
+                       lost=True)
     status = report["status"]
     lines = stderr.strip().splitlines()
     return Outcome(status, status == 0, False, lines[-1] if lines else f"exit {status}", stdout, stderr)

@@ -24,8 +24,16 @@ class _Stop(Exception):
     pass
 
 
+_finished = False  # the command's status is known: a timeout or stop coming later changes nothing
+
+
 def _raise(signum, _frame):
-    raise _Stop(signum)
+    # once only, and never once the status is known: raising later would end the supervisor outside its try,
+    # with no report at all
+    global _finished
+    if not _finished:
+        _finished = True
+        raise _Stop(signum)
 
 
 def become_subreaper() -> None:
@@ -103,12 +111,13 @@ def kill_everything_below(group: int | None = None) -> None:
 
 
 def main() -> None:
+    global _finished
     spec = json.loads(sys.argv[1])
-    signal.signal(signal.SIGTERM, _raise)
-    signal.signal(signal.SIGALRM, _raise)
     report, pid = {}, None
-    become_subreaper()
     try:
+        signal.signal(signal.SIGTERM, _raise)
+        signal.signal(signal.SIGALRM, _raise)
+        become_subreaper()
         pid = _start(spec["argv"], spec["limits"])
         if pid is None:
             report["status"] = 127  # as a shell says of a command it cannot run
@@ -116,14 +125,15 @@ def main() -> None:
             if spec["timeout"] is not None:
                 signal.setitimer(signal.ITIMER_REAL, spec["timeout"])
             # WNOWAIT: the command stays a zombie, so its pid, and with it its group, cannot be reused before killpg
-            report["status"] = _status(os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT))
+            result = os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)
+            _finished = True
+            report["status"] = _status(result)
     except _Stop as stop:
         report = {"timed_out": True} if stop.args[0] == signal.SIGALRM else {"stopped": True}
     signal.setitimer(signal.ITIMER_REAL, 0)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     signal.signal(signal.SIGALRM, signal.SIG_IGN)
-    if pid is not None:
-        kill_everything_below(pid)
+    kill_everything_below(pid)  # pid None: a stop came as it started; its children are still ours to end
     if spec["fd"] is not None:
         os.write(spec["fd"], json.dumps(report).encode())
     else:

@@ -4,6 +4,7 @@ ends it with a message of its own. Every check here is real code in real subproc
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import signal
@@ -17,7 +18,7 @@ import pytest
 
 from redpen_bench.gate.killability import run_killability
 from redpen_bench.model.corpus import load_corpus
-from redpen_bench.sandbox import Stopper, python_argv, run_contained
+from redpen_bench.sandbox import SUPERVISOR, Stopper, python_argv, run_contained
 from tests.conftest import redpen_cmd
 from tests.corpus_factory import item_toml
 
@@ -217,3 +218,42 @@ def test_ctrl_c_during_verify(tmp_path):
     said = [line for line in stderr.splitlines(keepends=True) if not line.startswith(progress)]
     assert (proc.returncode, stdout, said) == (130, "", ["redpen-bench: verify interrupted; nothing was changed\n"])
     assert left == []
+
+
+def test_a_lost_supervisor_says_how_it_ended(tmp_path):
+    outcome = run_contained(python_argv("import os, signal; os.kill(os.getppid(), signal.SIGKILL)"), tmp_path, GUARD)
+    assert (outcome.lost, outcome.passed, outcome.timed_out) == (True, False, False)
+    assert outcome.detail.startswith("the supervisor ended without a report (killed by signal 9")
+
+
+def test_a_check_whose_supervisor_is_lost_runs_again_once(tmp_path):
+    """A lost report is no verdict on the check (CI saw one on the shipped corpus): the check runs once more, and
+    a second loss is the result, saying how the supervisor ended."""
+    once, always = tmp_path / "killed-once", tmp_path / "unused"
+    kills = """
+def check_original(module):
+    if not MARK.exists():
+        MARK.write_text("")
+        os.kill(os.getppid(), 9)
+        os._exit(0)
+    assert module.f(1) == 2
+"""
+    root = make_corpus(tmp_path / "corpus", always, {
+        "lost-once": f"MARK = Path({str(once)!r})\n" + kills,
+        "lost-always": "\ndef check_original(module):\n    os.kill(os.getppid(), 9)\n"})
+    failures = verify_killability(root)
+    assert failures["lost-once"] == []
+    assert {detail for _, _, detail in failures["lost-always"]} == {
+        "the supervisor ended without a report (killed by signal 9)"}
+    assert once.exists()
+
+
+def test_a_timeout_or_stop_after_the_command_ended_changes_nothing():
+    """Raising _Stop once the status is known would end the supervisor outside its try, with no report at all."""
+    spec = importlib.util.spec_from_file_location("redpen_supervisor_test", SUPERVISOR)
+    supervisor = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(supervisor)
+    with pytest.raises(supervisor._Stop):
+        supervisor._raise(signal.SIGALRM, None)
+    supervisor._raise(signal.SIGALRM, None)  # the first one finished it: a second signal is no second raise
+    supervisor._raise(signal.SIGTERM, None)
