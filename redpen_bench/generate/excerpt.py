@@ -90,33 +90,66 @@ def _collect_used(node: ast.AST, local: frozenset[str], names: set[str]) -> None
     """The module-level names `node` reads, given the names local where it stands: a parameter or a local
     variable that shadows an import is not a use of it."""
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-        outer = [*node.args.defaults, *(d for d in node.args.kw_defaults if d)]
-        if not isinstance(node, ast.Lambda):
-            outer += [*node.decorator_list, *(a.annotation for a in _arguments(node) if a.annotation)]
-            outer += [node.returns] if node.returns else []
-            names |= _string_annotation_names(node.returns)
-            names |= {n for a in _arguments(node) for n in _string_annotation_names(a.annotation)}
-        for sub in outer:
-            _collect_used(sub, local, names)
-        inner = local | _locals(node)
-        for sub in [node.body] if isinstance(node, ast.Lambda) else node.body:
-            _collect_used(sub, inner, names)
-        return
-    if isinstance(node, _COMPREHENSIONS):
-        bound = {n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)}
+        _collect_function_used(node, local, names)
+    elif isinstance(node, _COMPREHENSIONS):
+        _collect_comprehension_used(node, local, names)
+    else:
+        names |= _read_by(node, local)
         for sub in ast.iter_child_nodes(node):
-            _collect_used(sub, local | bound, names)
-        return
-    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in local:
-        names.add(node.id)
-    elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) and node.target.id not in local:
-        names.add(node.target.id)  # `total += 1` reads total
-    elif isinstance(node, ast.Global):
-        names.update(node.names)
-    elif isinstance(node, ast.AnnAssign):
-        names |= _string_annotation_names(node.annotation)
-    for sub in ast.iter_child_nodes(node):
+            _collect_used(sub, local, names)
+
+
+def _collect_function_used(
+    function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, local: frozenset[str], names: set[str]
+) -> None:
+    """What a function reads where it is defined (its signature, in the enclosing scope) and what its body
+    reads past its own locals."""
+    for sub in _evaluated_at_definition(function):
         _collect_used(sub, local, names)
+    if not isinstance(function, ast.Lambda):
+        names |= _quoted_signature_names(function)
+    inner = local | _locals(function)
+    for sub in [function.body] if isinstance(function, ast.Lambda) else function.body:
+        _collect_used(sub, inner, names)
+
+
+def _evaluated_at_definition(function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> list[ast.expr]:
+    """The parts of a function that run when it is defined, not called: defaults, and for a `def` its
+    decorators and annotations."""
+    parts = [*function.args.defaults, *(d for d in function.args.kw_defaults if d)]
+    if not isinstance(function, ast.Lambda):
+        parts += [*function.decorator_list, *(a.annotation for a in _arguments(function) if a.annotation)]
+        parts += [function.returns] if function.returns else []
+    return parts
+
+
+def _quoted_signature_names(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The names in a `def`'s quoted annotations, its return's and its parameters'."""
+    names = _string_annotation_names(function.returns)
+    return names.union(*(_string_annotation_names(a.annotation) for a in _arguments(function)))
+
+
+def _collect_comprehension_used(
+    node: ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp, local: frozenset[str], names: set[str]
+) -> None:
+    """A comprehension's reads, its loop variables local throughout it."""
+    bound = {n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)}
+    for sub in ast.iter_child_nodes(node):
+        _collect_used(sub, local | bound, names)
+
+
+def _read_by(node: ast.AST, local: frozenset[str]) -> set[str]:
+    """The module-level names this node itself reads, apart from its children: a name loaded, the target of
+    an augmented assignment, a `global` declaration, the names in a quoted variable annotation."""
+    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in local:
+        return {node.id}
+    if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) and node.target.id not in local:
+        return {node.target.id}  # `total += 1` reads total
+    if isinstance(node, ast.Global):
+        return set(node.names)
+    if isinstance(node, ast.AnnAssign):
+        return _string_annotation_names(node.annotation)
+    return set()
 
 
 def _arguments(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.arg]:
