@@ -41,7 +41,7 @@ def main() -> None:
     from redpen_bench.model.corpus import load_corpus
     from redpen_bench.report import charts
     from redpen_bench.report.build import build_report, read_runs
-    from redpen_bench.report.data import gather
+    from redpen_bench.report.gather import gather
     from redpen_bench.scoring import stats
     from redpen_bench.scoring.scorer import score_rows
 

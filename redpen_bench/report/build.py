@@ -23,7 +23,8 @@ from redpen_bench.model.corpus import Corpus
 from redpen_bench.model.outside_text import csv_frame
 from redpen_bench.model.rows import VerdictRow
 from redpen_bench.report import charts, document, html, markdown
-from redpen_bench.report.data import ReportData, gather, shorten
+from redpen_bench.report.data import ReportData, shorten
+from redpen_bench.report.gather import gather
 from redpen_bench.report.sarif_out import write_sarif
 from redpen_bench.reviewers.baselines import BASELINES
 from redpen_bench.run.baseline_rows import ADDED_NOTE, with_baselines

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from redpen_bench.model.corpus import load_corpus
 from redpen_bench.model.operators import MUTATION, NAMES
 from redpen_bench.report import build, document
-from redpen_bench.report.data import gather
+from redpen_bench.report.gather import gather
 from redpen_bench.report.markdown import render
 from redpen_bench.scoring import stats
 from redpen_bench.scoring.scorer import score_rows

@@ -8,7 +8,7 @@ import re
 
 from redpen_bench.model.corpus import load_corpus
 from redpen_bench.report import charts, document, html, markdown
-from redpen_bench.report.data import gather
+from redpen_bench.report.gather import gather
 from redpen_bench.scoring import stats
 from redpen_bench.scoring.percent import interval, pct
 from redpen_bench.scoring.scorer import score_rows
