@@ -68,7 +68,7 @@ def bare_sdk(corpus, samples: int, base_url: str, concurrency: int) -> tuple[flo
 
     from openai import AsyncOpenAI
 
-    from redpen_bench.reviewers.llm.reviewer import load_prompt
+    from redpen_bench.reviewers.llm.prompt import load_prompt
 
     prompt = load_prompt(None)
     prompts = [prompt.render(v.text) for v in corpus.snippets for _ in range(samples)]

@@ -25,7 +25,7 @@ from inspect_ai.solver import TaskState, generate, system_message
 from redpen_bench.model.corpus import Corpus, load_corpus
 from redpen_bench.model.rows import SNIPPET_HASH_CHARS, VerdictRow
 from redpen_bench.model.verdict import Verdict, parse_answer
-from redpen_bench.reviewers.llm.reviewer import load_prompt
+from redpen_bench.reviewers.llm.prompt import load_prompt
 from redpen_bench.scoring.metrics import NAMES
 from redpen_bench.scoring.scorer import score_rows
 

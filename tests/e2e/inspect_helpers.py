@@ -10,7 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 from redpen_bench.model.corpus import Corpus
-from redpen_bench.reviewers.llm.reviewer import load_prompt
+from redpen_bench.reviewers.llm.prompt import load_prompt
 from tests.conftest import redpen_cmd
 
 

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from redpen_bench.gate.integrity import changed_lines
-from redpen_bench.reviewers.llm.reviewer import load_prompt
+from redpen_bench.reviewers.llm.prompt import load_prompt
 
 PAGED = (
     '"""A module of older style, with page breaks."""\n'

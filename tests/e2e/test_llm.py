@@ -15,7 +15,7 @@ import pytest
 
 from redpen_bench.errors import InputError
 from redpen_bench.reviewers.base import ReviewOptions
-from redpen_bench.reviewers.llm.reviewer import load_prompt
+from redpen_bench.reviewers.llm.prompt import load_prompt
 from redpen_bench.run.folder import RunFolder
 from redpen_bench.run.runner import run_reviewers
 from redpen_bench.scoring.scorer import score_rows

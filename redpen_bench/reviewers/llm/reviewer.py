@@ -1,4 +1,4 @@
-"""What every LLM reviewer shares: the prompt, the cache, cost, and asking every snippet through the pool.
+"""What every LLM reviewer shares: the prompt (prompt.py), the cache, cost, and asking every snippet through the pool.
 
 A provider adapter (openai_chat, anthropic_messages) adds only its SDK: a client, one request, its errors.
 Keys come from the environment, live in the adapter object only, and are scrubbed from every error message:
@@ -19,13 +19,11 @@ import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import metadata, resources
+from importlib import metadata
 from pathlib import Path
 from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
-from redpen_bench.errors import InputError
-from redpen_bench.model.lines import split_lines
 from redpen_bench.reviewers.base import (
     Emit,
     Reviewer,
@@ -41,11 +39,11 @@ from redpen_bench.reviewers.llm import failures
 from redpen_bench.reviewers.llm.answers import from_cache, stored_verdict
 from redpen_bench.reviewers.llm.pool import Budget, Failure, Outcome, run_pool
 from redpen_bench.reviewers.llm.prices import cost_usd, find_price
+from redpen_bench.reviewers.llm.prompt import load_prompt, read_prompt_file
 from redpen_bench.reviewers.llm.secrets import Scrubber, read_key
 
 log = logging.getLogger("redpen_bench")
 
-DEFAULT_PROMPT = "review-v1.txt"
 PLACEHOLDER_KEY = "redpen-no-key"  # local servers want some key and check none
 CHARS_PER_TOKEN = 4  # --dry-run's input estimate when the model's tokenizer is not known
 # measured with SmolLM2-135M on llama.cpp's server: characters / 4 said 108,647 input tokens for the corpus, the
@@ -56,47 +54,6 @@ DEFAULT_CONCURRENCY = 8
 LOCAL_CONCURRENCY = 1  # a server on this machine computes one answer at a time: more requests only queue there
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "0.0.0.0"})
 
-
-class PromptError(InputError):
-    pass
-
-
-@dataclass(frozen=True)
-class Prompt:
-    """A review prompt template: `{code}` is replaced by the snippet with line numbers."""
-
-    name: str
-    text: str
-
-    @property
-    def sha256(self) -> str:
-        return hashlib.sha256(self.text.encode()).hexdigest()
-
-    def render(self, code: str) -> str:
-        lines = split_lines(code)  # as Python numbers them: the numbers analyzers and the corpus use
-        width = len(str(len(lines)))
-        numbered = "\n".join(f"{n:>{width}} | {line}" for n, line in enumerate(lines, 1))
-        return self.text.replace("{code}", numbered)
-
-
-def load_prompt(path: Path | None) -> Prompt:
-    if path is None:
-        text = resources.files("redpen_bench").joinpath("prompts", DEFAULT_PROMPT).read_text(encoding="utf-8")
-        return Prompt(DEFAULT_PROMPT.removesuffix(".txt"), text)
-    text = _read_text(Path(path), "prompt")
-    if "{code}" not in text:
-        raise PromptError(f"{path}: prompt template has no {{code}} placeholder for the snippet")
-    return Prompt(Path(path).stem, text)
-
-
-def _read_text(path: Path, what: str) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PromptError(f"{path}: cannot read the {what} file: {exc}") from None
-
-
-# ---- the reviewer --------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class Answer:
@@ -126,7 +83,7 @@ class LLMReviewer(Reviewer):
             raise SpecError(f"reviewer '{self.family}': name the model, e.g. {self.family}:MODEL")
         self.model = arg
         self.prompt = load_prompt(options.prompt)
-        self.system = _read_text(Path(options.system), "system prompt") if options.system else None
+        self.system = read_prompt_file(Path(options.system), "system prompt") if options.system else None
         self.base_url = (options.base_url or os.environ.get(self.base_url_env) or "").rstrip("/") or None
         self._key = read_key(self.key_env)  # stripped; one with a control character inside is refused
         self._scrubber = Scrubber(self._key)  # the key, and the masked forms servers echo, replaced by [key]
