@@ -4,7 +4,8 @@ A run folder belongs to one corpus (by hash), and each row names the snippet it 
 that lost its manifest can still prove which corpus it holds. One process at a time writes a folder: the
 command holds an exclusive lock on it for its whole run. Running the same command again resumes: only snippets
 without a good row are asked again, and error rows are retried. A line that is cut short, not UTF-8, not JSON or
-not a valid row is skipped on reading, counted and named, and never scored.
+not a valid row is skipped on reading, counted and named, and never scored. What is done to the rows file's
+bytes (reading, cutting a torn last line, rewriting without some reviewers) is verdicts_file.py's.
 """
 
 from __future__ import annotations
@@ -22,11 +23,12 @@ from pathlib import Path
 from redpen_bench import __version__
 from redpen_bench.errors import InputError, place_error
 from redpen_bench.model.corpus import Corpus
-from redpen_bench.model.json_text import parse_json, parse_json_line
+from redpen_bench.model.json_text import parse_json
 from redpen_bench.model.manifest import manifest_problem
 from redpen_bench.model.rows import VerdictRow, given, latest_rows
 from redpen_bench.run.folder_lock import hold, thread_lock
 from redpen_bench.run.foreign import Foreign, snippet_hashes, split_foreign
+from redpen_bench.run.verdicts_file import cut_unfinished_line, drop_reviewers, read_rows, skipped_message
 
 MANIFEST = "manifest.json"
 VERDICTS = "verdicts.jsonl"
@@ -62,30 +64,6 @@ def fresh_dir(path: Path) -> Path:
 
 def now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S%z")
-
-
-def read_rows(path: Path) -> tuple[list[VerdictRow], list[int]]:
-    """Every valid row of a JSON Lines file in order, and the numbers of the lines skipped (cut short, not
-    UTF-8, not JSON, not a valid row)."""
-    rows, skipped = [], []
-    with path.open("rb") as lines:
-        for number, data in enumerate(lines, 1):
-            if not data.strip():
-                continue
-            try:
-                rows.append(from_dict(parse_json_line(data)))
-            except ValueError:  # not UTF-8, not JSON, nested too deeply, not a row
-                skipped.append(number)
-    return rows, skipped
-
-
-from_dict = VerdictRow.from_dict
-
-
-def skipped_message(path: Path, skipped: list[int]) -> str:
-    shown = ", ".join(map(str, skipped[:10])) + (", ..." if len(skipped) > 10 else "")
-    return (f"{len(skipped)} unreadable line{'s' if len(skipped) != 1 else ''} in {path} skipped "
-            f"(not scored; their snippets are asked again on resume): line{'s' if len(skipped) != 1 else ''} {shown}")
 
 
 class RunFolder:
@@ -186,21 +164,11 @@ class RunFolder:
         """Cut a last line that a kill left without its newline: it holds no whole verdict."""
         if not self.verdicts_path.exists():
             return
-        with self._lock, self.verdicts_path.open("r+b") as data:
-            size = data.seek(0, os.SEEK_END)
-            if not size or (data.seek(size - 1), data.read(1))[1] == b"\n":
-                return
-            tail = min(size, 1 << 20)
-            while True:
-                data.seek(size - tail)
-                cut = data.read(tail).rfind(b"\n")
-                if cut >= 0 or tail == size:
-                    break
-                tail = min(size, tail * 2)
-            keep = size - tail + cut + 1 if cut >= 0 else 0
-            data.truncate(keep)
-            log.warning("%s: removed a last line cut short (%d bytes): its snippet is asked again",
-                        self.verdicts_path, size - keep)
+        with self._lock:
+            cut = cut_unfinished_line(self.verdicts_path)
+            if cut:
+                log.warning("%s: removed a last line cut short (%d bytes): its snippet is asked again",
+                            self.verdicts_path, cut)
 
     def write_manifest(self, manifest: dict) -> None:
         with self._lock:
@@ -263,19 +231,7 @@ class RunFolder:
             return
         with self._lock:
             self.close()
-            tmp = self.path / f".{VERDICTS}.{os.getpid()}.tmp"
-            try:
-                with self.verdicts_path.open("rb") as lines, tmp.open("wb") as kept:
-                    for data in lines:
-                        try:
-                            row = parse_json(data.decode("utf-8"))
-                        except ValueError:
-                            row = None
-                        if not (isinstance(row, dict) and row.get("reviewer") in reviewers):
-                            kept.write(data)
-                os.replace(tmp, self.verdicts_path)
-            finally:
-                tmp.unlink(missing_ok=True)
+            drop_reviewers(self.verdicts_path, reviewers, self.path / f".{VERDICTS}.{os.getpid()}.tmp")
 
     def close(self) -> None:
         with self._lock:
