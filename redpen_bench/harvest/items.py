@@ -126,32 +126,54 @@ def keyword_groups(before: str, after: str, planted: Planted, function: str) -> 
     """The change (the operator's vocabulary first when the fix undoes one), then the subject."""
     old, new = split_lines(before), split_lines(after)
     ranges = diff_ranges(before, after)
-    removed = "\n".join(line.strip() for a1, a2, _, _ in ranges for line in old[a1 - 1:a2])
-    added = "\n".join(line.strip() for _, _, b1, b2 in ranges for line in new[b1 - 1:b2])
-    prose_p, prose_f = _prose(before), _prose(after)
-    a = _names_and_values("\n".join(old[n - 1].strip() for a1, a2, _, _ in ranges for n in range(a1, a2 + 1)
-                                     if n not in prose_p))
-    b = _names_and_values("\n".join(new[n - 1].strip() for _, _, b1, b2 in ranges for n in range(b1, b2 + 1)
-                                     if n not in prose_f))
+    matched = operator_of(before, after, planted)
+    said = vocabulary(matched[1]) if matched else ()
+    change = [*said, *_changed_names(before, after, ranges), *_quoted_forms(old, new, ranges)]
+    groups = [g for g in (list(dict.fromkeys(change)),) if g]
+    where = function.rsplit(".", 1)[-1]
+    subject = _subject(where, "\n".join(old[n - 1] for n in planted.lines))
+    if subject:
+        groups.append(subject)
+    return groups or [[where]]
+
+
+def _changed_names(before: str, after: str, ranges: list[tuple[int, int, int, int]]) -> list[str]:
+    """The identifiers and values on one side of the diff but not the other (a string without its quotes), at
+    most 8; comment and docstring lines are prose, not names."""
+    a = _names_and_values(_code_lines(before, [(a1, a2) for a1, a2, _, _ in ranges]))
+    b = _names_and_values(_code_lines(after, [(b1, b2) for _, _, b1, b2 in ranges]))
     changed = [t for t in dict.fromkeys([*a, *b]) if (t in a) != (t in b)]
     change = [t.strip("\"'") if t[:1] in "\"'" else t for t in changed]
-    change = [t for t in dict.fromkeys(change) if len(t) >= 2 and t not in ("None", "True", "False")][:8]
+    return [t for t in dict.fromkeys(change) if len(t) >= 2 and t not in ("None", "True", "False")][:8]
+
+
+def _code_lines(text: str, spans: list[tuple[int, int]]) -> str:
+    """The lines of `text` in the (first, last) spans that hold code, stripped."""
+    lines, prose = split_lines(text), _prose(text)
+    return "\n".join(lines[n - 1].strip() for first, last in spans for n in range(first, last + 1) if n not in prose)
+
+
+def _quoted_forms(old: list[str], new: list[str], ranges: list[tuple[int, int, int, int]]) -> list[str]:
+    """The changed lines as an explanation may quote them (at most 6): short code lines of either side, in the
+    forms code_forms gives."""
+    removed = "\n".join(line.strip() for a1, a2, _, _ in ranges for line in old[a1 - 1:a2])
+    added = "\n".join(line.strip() for _, _, b1, b2 in ranges for line in new[b1 - 1:b2])
     # a form without spaces only where that joins no two words ("v or 0" is no "vor0")
     forms = code_forms(*[line for line in split_lines(removed + "\n" + added)
                          if len(line) <= 60 and not line.startswith("#")])
     # and none that normalises to nothing (a docstring's closing quotes): verify refuses it, and it would match any text
-    forms = [f for f in forms if normalise(f) and not any(g != f and g.replace(" ", "") == f
-                                                          and re.search(r"\w\s+\w", g) for g in forms)][:6]
-    matched = operator_of(before, after, planted)
-    said = vocabulary(matched[1]) if matched else ()
-    groups = [g for g in (list(dict.fromkeys([*said, *change, *forms])),) if g]
-    planted_text = "\n".join(old[n - 1] for n in planted.lines)
-    where = function.rsplit(".", 1)[-1]
-    subject = list(dict.fromkeys([*subject_words(where), *(w for w in subject_words(planted_text)
-                                                           if w in domain_words(planted_text))]))[:10]
-    if subject:
-        groups.append(subject)
-    return groups or [[where]]
+    return [f for f in forms if normalise(f) and not _joins_words(f, forms)][:6]
+
+
+def _joins_words(form: str, forms: list[str]) -> bool:
+    """`form` is another form with its spaces dropped where they parted two words."""
+    return any(g != form and g.replace(" ", "") == form and re.search(r"\w\s+\w", g) for g in forms)
+
+
+def _subject(where: str, planted_text: str) -> list[str]:
+    """The function's name words, then the planted lines' domain words, at most 10."""
+    domain = domain_words(planted_text)
+    return list(dict.fromkeys([*subject_words(where), *(w for w in subject_words(planted_text) if w in domain)]))[:10]
 
 
 def item_id(sha: str, function: str) -> str:
