@@ -110,6 +110,24 @@ def _judge(runs_f: list[RunResult], runs_p: list[RunResult], passing: list[str],
            final: bool) -> Verdict | None:
     """The verdict once it is known (a rejection may be known after one round; a keep only after all)."""
     last_p = runs_p[-1]
+    unrunnable = _unrunnable_at_p(last_p, seconds)
+    if unrunnable is not None:
+        return unrunnable
+    failing, honest, mixed = _sorted_tests(runs_f, runs_p, passing)
+    if honest and final:
+        return Verdict("kept", tuple(honest), seconds=seconds)
+    if honest:
+        return None
+    if mixed:
+        return Verdict("flaky", seconds=seconds)
+    if failing:
+        return _failing_not_a_defect(failing, last_p, seconds)
+    return Verdict("passes before", seconds=seconds) if len(runs_p) == 1 or final else None
+
+
+def _unrunnable_at_p(last_p: RunResult, seconds: float) -> Verdict | None:
+    """The rejection when P's last run says nothing of the tests: a timeout, an installed copy imported, a
+    collection error (an import of something F adds: the test needs the fix)."""
     if last_p.timed_out:
         return Verdict("does not run at P", detail="timeout", seconds=seconds)
     if last_p.shadowed:
@@ -118,21 +136,24 @@ def _judge(runs_f: list[RunResult], runs_p: list[RunResult], passing: list[str],
         text = "; ".join(last_p.collection_errors)
         reason = "test needs fix" if "cannot import name" in text or "ImportError" in text else "does not run at P"
         return Verdict(reason, detail=_error_class(text), seconds=seconds)
+    return None
+
+
+def _sorted_tests(runs_f: list[RunResult], runs_p: list[RunResult],
+                  passing: list[str]) -> tuple[list[str], list[str], list[str]]:
+    """F's passing tests sorted by what P's runs did: failing at P every time (a test that passed at F every
+    time), of those the honest failures (F2P), and the mixed (not stable at F, or failing at P only sometimes)."""
     stable_f = [t for t in passing if all(r.outcomes.get(t) and r.outcomes[t].outcome == "passed" for r in runs_f)]
     failing = [t for t in stable_f if all(t in r.failed for r in runs_p)]
     honest = [t for t in failing if all(_honest(r, t) for r in runs_p)]
     mixed = [t for t in passing if t not in stable_f or (
         any(t in r.failed for r in runs_p) and not all(t in r.failed for r in runs_p))]
-    if honest and final:
-        return Verdict("kept", tuple(honest), seconds=seconds)
-    if honest:
-        return None
-    if mixed:
-        return Verdict("flaky", seconds=seconds)
-    if failing and all(_new_warning(last_p.outcomes[t].message) for t in failing if t in last_p.outcomes):
+    return failing, honest, mixed
+
+
+def _failing_not_a_defect(failing: list[str], last_p: RunResult, seconds: float) -> Verdict:
+    """Tests that fail at P, none honestly: a new warning asked for (a feature), else a test that needs the fix."""
+    if all(_new_warning(last_p.outcomes[t].message) for t in failing if t in last_p.outcomes):
         return Verdict("feature", detail="a new warning", seconds=seconds)
-    if failing:
-        o = last_p.outcomes.get(failing[0])
-        return Verdict("test needs fix", detail=o.exception or o.phase if o else "not collected at P",
-                       seconds=seconds)
-    return Verdict("passes before", seconds=seconds) if len(runs_p) == 1 or final else None
+    o = last_p.outcomes.get(failing[0])
+    return Verdict("test needs fix", detail=o.exception or o.phase if o else "not collected at P", seconds=seconds)
