@@ -41,21 +41,33 @@ def find(table: ScoredTable, boot: stats.Bootstrap, rows: list, threshold_review
     result (its figures measure its answer format), nor is one that said no to every snippet (its verdicts are
     always-no's, whatever its name): neither is the best nor a side of the LLM gap."""
     readable = [r for r in rows if not r.baseline and not r.mostly_unparsed]
-    said_yes = set(table.snippets.loc[table.snippets["yes"].astype(bool), "reviewer"]) if len(table.snippets) else set()
-    tools = [r for r in readable if r.reviewer in said_yes]
+    tools = _said_yes(table, readable)
     if not tools:
         return Finding(None, unreadable=not readable and any(not r.baseline for r in rows), silent=bool(readable),
                        threshold_reviewer=threshold_reviewer)
     best = tools[0]
     threshold = next((r for r in rows if r.family == threshold_reviewer), None)
     versus = stats.pair_test(table, boot, best.reviewer, threshold.reviewer) if threshold else None
+    best_llm, best_analyzer, gap = _llm_against_analyzer(table, boot, tools)
+    return Finding(best.reviewer, best.average.value, best.average.low, best.average.high,
+                   threshold.average.value if threshold else None, versus, best_llm, best_analyzer, gap,
+                   threshold_reviewer=threshold_reviewer)
+
+
+def _said_yes(table: ScoredTable, rows: list) -> list:
+    """The rows of reviewers that said yes to some snippet, in their order."""
+    said_yes = set(table.snippets.loc[table.snippets["yes"].astype(bool), "reviewer"]) if len(table.snippets) else set()
+    return [r for r in rows if r.reviewer in said_yes]
+
+
+def _llm_against_analyzer(table: ScoredTable, boot: stats.Bootstrap,
+                          tools: list) -> tuple[str | None, str | None, stats.PairTest | None]:
+    """(best LLM, best analyzer, their paired test) when both kinds ran, else (None, None, None)."""
     llm = next((r for r in tools if kind(r.family) == "llm"), None)
     analyzer = next((r for r in tools if kind(r.family) == "analyzer"), None)
-    gap = stats.pair_test(table, boot, llm.reviewer, analyzer.reviewer) if llm and analyzer else None
-    return Finding(best.reviewer, best.average.value, best.average.low, best.average.high,
-                   threshold.average.value if threshold else None, versus,
-                   llm.reviewer if gap else None, analyzer.reviewer if gap else None, gap,
-                   threshold_reviewer=threshold_reviewer)
+    if not (llm and analyzer):
+        return None, None, None
+    return llm.reviewer, analyzer.reviewer, stats.pair_test(table, boot, llm.reviewer, analyzer.reviewer)
 
 
 def sentences(finding: Finding, pct, interval) -> list[str]:
