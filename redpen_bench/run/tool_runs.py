@@ -113,25 +113,42 @@ def distinct_runs(missing: dict[StaticReviewer, dict[str, Path]]) -> list[tuple[
     sharing, alone = list(missing), []
     settings = None
     try:
-        if len(sharing) > 1:  # pylint takes 0.3 s of CPU to resolve a profile: all of them at once
-            with ThreadPoolExecutor(len(sharing)) as pool:
-                filters = dict(zip(sharing, pool.map(StaticReviewer.rule_filter, sharing), strict=True))
-            alone = [m for m in sharing if filters[m] is None]  # it cannot say what it keeps of a bigger run
-            sharing = [m for m in sharing if filters[m] is not None]
+        sharing, alone = _with_filters(sharing)
         while len(sharing) > 1:
             settings = sharing[0].union_settings(sharing)
             if settings is None:
                 alone, sharing = alone + sharing, []
                 break
-            union = frozenset().union(*(member.rules() or () for member in sharing))
-            apart = [m for m in sharing if m.interacting_rules & (m.rules() or frozenset()) and m.rules() != union
-                     and any(m.pragma in Path(p).read_bytes().lower() for p in missing[m].values())]
+            apart = _apart(sharing, missing)
             if not apart:
                 break
             alone += apart
             sharing = [m for m in sharing if m not in apart]
     except ToolError:  # the tool cannot even say which rules a profile selects: each run shows its own failure
         alone, sharing = alone + sharing, []
+    return _runs(alone, sharing, settings)
+
+
+def _with_filters(members: list[StaticReviewer]) -> tuple[list[StaticReviewer], list[StaticReviewer]]:
+    """(the members that can say what they keep of a bigger run, those that cannot and run alone)."""
+    if len(members) <= 1:
+        return members, []
+    with ThreadPoolExecutor(len(members)) as pool:  # pylint takes 0.3 s of CPU to resolve a profile: all at once
+        filters = dict(zip(members, pool.map(StaticReviewer.rule_filter, members), strict=True))
+    return [m for m in members if filters[m] is not None], [m for m in members if filters[m] is None]
+
+
+def _apart(sharing: list[StaticReviewer], missing: dict[StaticReviewer, dict[str, Path]]) -> list[StaticReviewer]:
+    """The members whose interacting rules (unused-noqa and the like) would report otherwise in the union's run:
+    those running fewer rules than the union on a file that holds their pragma."""
+    union = frozenset().union(*(member.rules() or () for member in sharing))
+    return [m for m in sharing if m.interacting_rules & (m.rules() or frozenset()) and m.rules() != union
+            and any(m.pragma in Path(p).read_bytes().lower() for p in missing[m].values())]
+
+
+def _runs(alone: list[StaticReviewer], sharing: list[StaticReviewer],
+          settings: dict | None) -> list[tuple[StaticReviewer, list[StaticReviewer]]]:
+    """A run of its own for each member alone, and one with the union's `settings` for those sharing."""
     runs = [(member, [member]) for member in alone]
     if len(sharing) == 1:
         runs.append((sharing[0], sharing))
