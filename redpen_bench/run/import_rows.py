@@ -56,31 +56,40 @@ def read_row(data: Any, path: Path, line: int, corpus: Corpus | None, where: str
         row = VerdictRow.from_dict(dict(data) if given_reviewer else data | {"reviewer": "-"})
     except ValueError as exc:
         raise ReplayError(f"{where}: {exc}") from None
-    item, variant = row.item, row.variant
     if corpus is not None:
-        try:
-            known = corpus.item(item)
-        except KeyError:
-            raise ReplayError(f"{where}: field 'item': unknown item '{item}' (not in corpus {corpus.name})") from None
-        snippet = known.variants.get(variant)
-        if snippet is None:
-            raise ReplayError(f"{where}: field 'variant': '{variant}' is not a scored variant of {item}: "
-                              f"{sorted(known.variants)}")
-        if given(row.snippet) is not None and row.snippet != snippet.sha256[:SNIPPET_HASH_CHARS]:
-            raise ReplayError(f"{where}: field 'snippet': {row.snippet!r} answers another {item} {variant}.py "
-                              f"than this corpus's ({corpus.name} {corpus.hash[:12]}); replay rows made for it")
-    # which fields the row gives, not their values, says how it is read (FORMAT.md): the JSON's keys
-    if "defect" in data:
-        verdict = Verdict(defect=row.defect, lines=sorted(set(row.lines)), explanation=row.explanation or "",
-                          raw=row.raw or "", error=row.error)
-    elif "raw" in data or row.error is not None:
-        verdict = parse_answer(row.raw or "")
-        verdict.error = row.error
-    else:
-        raise ReplayError(f"{where}: field 'defect': a row needs 'defect' (with 'lines' and 'explanation') or 'raw'")
+        _check_answers(row, corpus, where)
+    verdict = _verdict(row, data, where)
     meta = {name: given(getattr(row, name)) for name in OPTIONAL_FIELDS if getattr(row, name) is not UNSET}
     meta = {k: v for k, v in (meta | row.extras).items() if k not in NOT_META}
-    return ReplayRow(line, row.reviewer if given_reviewer else None, item, variant, row.sample, verdict, meta)
+    return ReplayRow(line, row.reviewer if given_reviewer else None, row.item, row.variant, row.sample, verdict, meta)
+
+
+def _check_answers(row: VerdictRow, corpus: Corpus, where: str) -> None:
+    """The row answers a scored snippet of `corpus`: its item, its variant, and (when it names one) its text."""
+    item, variant = row.item, row.variant
+    try:
+        known = corpus.item(item)
+    except KeyError:
+        raise ReplayError(f"{where}: field 'item': unknown item '{item}' (not in corpus {corpus.name})") from None
+    snippet = known.variants.get(variant)
+    if snippet is None:
+        raise ReplayError(f"{where}: field 'variant': '{variant}' is not a scored variant of {item}: "
+                          f"{sorted(known.variants)}")
+    if given(row.snippet) is not None and row.snippet != snippet.sha256[:SNIPPET_HASH_CHARS]:
+        raise ReplayError(f"{where}: field 'snippet': {row.snippet!r} answers another {item} {variant}.py "
+                          f"than this corpus's ({corpus.name} {corpus.hash[:12]}); replay rows made for it")
+
+
+def _verdict(row: VerdictRow, data: dict, where: str) -> Verdict:
+    """Which fields the row gives, not their values, says how it is read (FORMAT.md): the JSON's keys."""
+    if "defect" in data:
+        return Verdict(defect=row.defect, lines=sorted(set(row.lines)), explanation=row.explanation or "",
+                       raw=row.raw or "", error=row.error)
+    if "raw" in data or row.error is not None:
+        verdict = parse_answer(row.raw or "")
+        verdict.error = row.error
+        return verdict
+    raise ReplayError(f"{where}: field 'defect': a row needs 'defect' (with 'lines' and 'explanation') or 'raw'")
 
 
 def read_replay(path: Path, corpus: Corpus | None = None) -> list[ReplayRow]:
