@@ -140,26 +140,15 @@ def build_table(
 ) -> FiringTable:
     """findings[s]: every finding of the all-rules run on snippet s; `keywords`: the keyword matching."""
     findings = [list(f) for f in findings]
-    for truth in snippets:
-        for group in truth.keywords:
-            for phrase in group:
-                if SEPARATOR in phrase:
-                    raise InputError(f"item {truth.item} ({truth.variant}): keyword phrase {phrase!r} holds a line "
-                                     "break; tuning needs phrases on one line")
+    _check_one_line_phrases(snippets)
     rules = tuple(sorted({f.rule for fs in findings for f in fs}))
     position = {r: i for i, r in enumerate(rules)}
-    last = max([max(f.line, f.end_line) for fs in findings for f in fs]
-               + [n for s in snippets for site in s.sites for n in site] + [0])
-    n_rules, n_snippets, n_lines = len(rules), len(snippets), last + 1
+    n_rules, n_snippets, n_lines = len(rules), len(snippets), _last_line(snippets, findings) + 1
     n_groups = max([len(s.keywords) for s in snippets] + [1])
     fires = np.zeros((n_rules, n_snippets), dtype=bool)
     lines = np.zeros((n_rules, n_snippets, n_lines), dtype=bool)
     hits = np.zeros((n_rules, n_snippets, n_groups), dtype=bool)
-    n_site_max = max([len(s.sites) for s in snippets] + [1])
-    sites = np.zeros((n_snippets, n_site_max, n_lines), dtype=bool)
     for s, (truth, found) in enumerate(zip(snippets, findings, strict=True)):
-        for k, site in enumerate(truth.sites):
-            sites[s, k, list(site)] = True
         groups = truth.keywords if truth.defective else ()
         for f in found:
             r = position[f.rule]
@@ -168,8 +157,34 @@ def build_table(
             if groups:
                 hits[r, s, : len(groups)] |= group_hits(f"{f.rule}: {f.message}", groups, keywords)
     group_counts = np.array([len(s.keywords) if s.defective else 0 for s in snippets], dtype=int)
-    return FiringTable(rules, tuple(snippets), tuple(tiers), fires, lines, hits, sites, group_counts,
-                       tuple(sorted(set(errored))))
+    return FiringTable(rules, tuple(snippets), tuple(tiers), fires, lines, hits, _sites(snippets, n_lines),
+                       group_counts, tuple(sorted(set(errored))))
+
+
+def _check_one_line_phrases(snippets: Sequence[SnippetTruth]) -> None:
+    """Tuning matches a finding's one-line message: a keyword phrase holding a line break is refused."""
+    for truth in snippets:
+        for group in truth.keywords:
+            for phrase in group:
+                if SEPARATOR in phrase:
+                    raise InputError(f"item {truth.item} ({truth.variant}): keyword phrase {phrase!r} holds a line "
+                                     "break; tuning needs phrases on one line")
+
+
+def _last_line(snippets: Sequence[SnippetTruth], findings: list[list[Finding]]) -> int:
+    """The last line any finding or site names (0: none), so one line axis holds them all."""
+    return max([max(f.line, f.end_line) for fs in findings for f in fs]
+               + [n for s in snippets for site in s.sites for n in site] + [0])
+
+
+def _sites(snippets: Sequence[SnippetTruth], n_lines: int) -> np.ndarray:
+    """(snippet, site, line): each snippet's sites as line masks."""
+    n_site_max = max([len(s.sites) for s in snippets] + [1])
+    sites = np.zeros((len(snippets), n_site_max, n_lines), dtype=bool)
+    for s, truth in enumerate(snippets):
+        for k, site in enumerate(truth.sites):
+            sites[s, k, list(site)] = True
+    return sites
 
 
 def corpus_truths(corpus: Corpus) -> list[SnippetTruth]:
