@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from redpen_bench.model.corpus import Corpus
+from redpen_bench.model.corpus import Corpus, Variant
 from redpen_bench.model.keywords import DEFAULT_MODE, group_hits
 from redpen_bench.scoring.scorer import site_f1
 
@@ -54,32 +54,14 @@ def run_keyword_fixtures(
             fixtures = item.explanations.get(name, ())
             if len(fixtures) < min_fixtures:
                 problems.append(f"{name}: {len(fixtures)} explanations in explanations.toml, need {min_fixtures}")
-            for k, fixture in enumerate(fixtures):
-                hits = group_hits(fixture.text, variant.keywords, mode)
-                recall = sum(hits) / len(hits)
-                recalls.append(recall)
-                f1 = site_f1(fixture.lines, variant.sites, True)
-                f1s.append(f1)
-                if recall < min_recall:
-                    missed = "; ".join(f"group {g + 1} {_groups_text(variant.keywords[g])}"
-                                       for g, hit in enumerate(hits) if not hit)
-                    problems.append(f"{name}: explanation {k + 1} ({fixture.style}) scores recall {recall:.2f} "
-                                    f"< {min_recall:.2f}: misses {missed}")
-                if fixture.lines and f1 == 0.0:
-                    sites = [sorted(site) for site in variant.sites]
-                    problems.append(f"{name}: explanation {k + 1} ({fixture.style}) names lines "
-                                    f"{list(fixture.lines)}, none in a defect site {sites}")
-            hit_by_generic = [False] * len(variant.keywords)
-            for text in generic:
-                hits = group_hits(text, variant.keywords, mode)
-                generic_recalls.append(sum(hits) / len(hits))
-                hit_by_generic = [a or b for a, b in zip(hit_by_generic, hits)]
-            for g, hit in enumerate(hit_by_generic):
-                if hit:
-                    groups_hit_by_generic.add((item.id, name, g))
-            if generic and all(hit_by_generic):
-                problems.append(f"{name}: every keyword group is hit by a generic explanation: none names the "
-                                "item's own mechanism or consequence")
+            said, fixture_recalls, fixture_f1s = _check_fixtures(name, variant, fixtures, min_recall, mode)
+            problems += said
+            recalls += fixture_recalls
+            f1s += fixture_f1s
+            said, recalls_of_generic, hit = _check_generic(name, variant, generic, mode)
+            problems += said
+            generic_recalls += recalls_of_generic
+            groups_hit_by_generic.update((item.id, name, g) for g in hit)
             report.passing += len(problems) == before
     if generic_recalls:
         report.generic_recall = float(np.mean(generic_recalls))
@@ -91,3 +73,42 @@ def run_keyword_fixtures(
     report.fixture_site_f1 = float(np.mean(f1s)) if f1s else None
     report.failures = {k: v for k, v in failures.items() if v}
     return report
+
+
+def _check_fixtures(name: str, variant: Variant, fixtures, min_recall: float,
+                    mode: str) -> tuple[list[str], list[float], list[float]]:
+    """A defective variant's fixture explanations scored: (problems, each one's keyword recall, each one's site
+    F1). A problem: recall under `min_recall`, or lines named and none in a defect site."""
+    problems, recalls, f1s = [], [], []
+    for k, fixture in enumerate(fixtures):
+        hits = group_hits(fixture.text, variant.keywords, mode)
+        recall = sum(hits) / len(hits)
+        recalls.append(recall)
+        f1 = site_f1(fixture.lines, variant.sites, True)
+        f1s.append(f1)
+        if recall < min_recall:
+            missed = "; ".join(f"group {g + 1} {_groups_text(variant.keywords[g])}"
+                               for g, hit in enumerate(hits) if not hit)
+            problems.append(f"{name}: explanation {k + 1} ({fixture.style}) scores recall {recall:.2f} "
+                            f"< {min_recall:.2f}: misses {missed}")
+        if fixture.lines and f1 == 0.0:
+            sites = [sorted(site) for site in variant.sites]
+            problems.append(f"{name}: explanation {k + 1} ({fixture.style}) names lines "
+                            f"{list(fixture.lines)}, none in a defect site {sites}")
+    return problems, recalls, f1s
+
+
+def _check_generic(name: str, variant: Variant, generic, mode: str) -> tuple[list[str], list[float], list[int]]:
+    """The corpus's generic explanations against a defective variant's groups: (a problem when together they
+    hit every group, each one's recall, the groups some hit)."""
+    hit_by_generic = [False] * len(variant.keywords)
+    recalls = []
+    for text in generic:
+        hits = group_hits(text, variant.keywords, mode)
+        recalls.append(sum(hits) / len(hits))
+        hit_by_generic = [a or b for a, b in zip(hit_by_generic, hits)]
+    problems = []
+    if generic and all(hit_by_generic):
+        problems.append(f"{name}: every keyword group is hit by a generic explanation: none names the "
+                        "item's own mechanism or consequence")
+    return problems, recalls, [g for g, hit in enumerate(hit_by_generic) if hit]
