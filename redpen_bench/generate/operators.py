@@ -179,10 +179,7 @@ def scan(source: str, operators: Iterable[str] | None = None, max_per_function: 
     domain constants; counted as obvious). Ordered by operator (OPERATORS order),
     then by position. counts[op]: generated = mutants built (arid sites are counted as arid and not
     built); uncompilable, equivalent and duplicate are parts of generated; kept = what was returned."""
-    wanted = list(OPERATORS) if operators is None else [op for op in OPERATORS if op in set(operators)]
-    unknown = set(operators or ()) - set(OPERATORS)
-    if unknown:
-        raise ValueError(f"unknown operators: {sorted(unknown)}")
+    wanted = _wanted(operators)
     order = {op: i for i, op in enumerate(wanted)}
     sites = sorted((s for s in collect(source) if s.operator in order),
                    key=lambda s: (order[s.operator], s.start, s.end))
@@ -204,25 +201,39 @@ def scan(source: str, operators: Iterable[str] | None = None, max_per_function: 
             tally["obvious"] += 1
             continue
         tally["generated"] += 1
-        if site.equivalent:
-            tally["equivalent"] += 1
-            continue
         mutated = source[: site.start] + site.text + source[site.end:]
-        result = _analyse(mutated)
-        if result is None:
-            tally["uncompilable"] += 1
-        elif result == base:
-            tally["equivalent"] += 1
-        elif result in seen:
-            tally["duplicate"] += 1
-        else:
-            seen.add(result)
+        fate = "equivalent" if site.equivalent else _fate(_analyse(mutated), base, seen)
+        if fate == "new":
             mutants.append(_build(source, site, key, mutated))
+        else:
+            tally[fate] += 1
     if max_per_function is not None:
         mutants = _sample(mutants, max_per_function, seed)
     for mutant in mutants:
         counts[mutant.operator]["kept"] += 1
     return Scan(mutants, counts)
+
+
+def _wanted(operators: Iterable[str] | None) -> list[str]:
+    """The operators asked for, in OPERATORS order (all when None); an unknown one is a ValueError."""
+    wanted = list(OPERATORS) if operators is None else [op for op in OPERATORS if op in set(operators)]
+    unknown = set(operators or ()) - set(OPERATORS)
+    if unknown:
+        raise ValueError(f"unknown operators: {sorted(unknown)}")
+    return wanted
+
+
+def _fate(result: tuple | None, base: tuple, seen: set[tuple]) -> str:
+    """What a built mutant's analysis makes of it: "uncompilable", "equivalent" (to the source), "duplicate" (of
+    an earlier mutant), or "new" (its analysis is then added to `seen`)."""
+    if result is None:
+        return "uncompilable"
+    if result == base:
+        return "equivalent"
+    if result in seen:
+        return "duplicate"
+    seen.add(result)
+    return "new"
 
 
 def _sample(mutants: list[Mutant], limit: int, seed: int) -> list[Mutant]:
