@@ -120,36 +120,15 @@ def harvest(repo: Path, out: Path, options: HarvestOptions, settings: Settings, 
     root = git.check_repo(Path(repo))
     check_out(out, MARKER, "harvest")
     meta = project_metadata(root, options.name, options.licence, kind="fixes")  # a bad --name stops here
-    try:
-        top = git.head(root, (options.rev or "HEAD").split("..")[-1] or "HEAD")
-    except InputError:
-        raise InputError(f"{root}: --rev {options.rev or 'HEAD'}: names no commit of this repository") from None
+    top = _top(root, options)
     commits = git.walk(root, options.rev, options.since, options.until, options.max_commits)
-    collection = collection_at(root, top, settings)
-    limits = Limits(options.max_lines, options.max_files)
     counts: Counter = Counter()
-    details: dict[str, Counter] = {}
-    candidates = []
-    for commit in commits:
-        found = classify(commit, collection, limits)
-        if isinstance(found, str):
-            counts[found] += 1
-        else:
-            candidates.append(found)
+    candidates = _candidates(commits, collection_at(root, top, settings),
+                             Limits(options.max_lines, options.max_files), counts)
     project_rel = os.path.relpath(root, Path(out).resolve().parent / Path(out).name)
     work = [(root, c, settings, options.repeat, project_rel, root.name) for c in candidates]
-    if executor is not None:
-        results = executor.run_all(check_candidate, work, progress, TASK)
-    else:
-        with open_executor("local", jobs) as local:
-            results = local.run_all(check_candidate, work, progress, TASK)
-    kept = []
-    for verdict, item in results:
-        counts[verdict.outcome] += 1
-        if verdict.detail and verdict.outcome != "kept":
-            details.setdefault(verdict.outcome, Counter())[verdict.detail] += 1
-        if item is not None:
-            kept.append(item)
+    details: dict[str, Counter] = {}
+    kept = _kept(_check_all(work, executor, jobs, progress), counts, details)
     kept.sort(key=lambda h: h.id)
     ordered = {reason: counts[reason] for reason in REASONS if counts[reason]}
     dates = (min(h.date for h in kept), max(h.date for h in kept)) if kept else None
@@ -160,6 +139,46 @@ def harvest(repo: Path, out: Path, options: HarvestOptions, settings: Settings, 
     build(Path(out), lambda tmp: write(tmp, kept, root, top, options, settings, ordered, detail_counts, dates, meta))
     return HarvestResult(Path(out), len(commits), len(candidates), len(kept), ordered, detail_counts, dates,
                          meta.said)
+
+
+def _top(root: Path, options: HarvestOptions) -> str:
+    """The commit the walk ends at: the end of --rev (default HEAD)."""
+    try:
+        return git.head(root, (options.rev or "HEAD").split("..")[-1] or "HEAD")
+    except InputError:
+        raise InputError(f"{root}: --rev {options.rev or 'HEAD'}: names no commit of this repository") from None
+
+
+def _candidates(commits, collection, limits: Limits, counts: Counter) -> list:
+    """The commits that may be fixes (harvest.candidates.classify); each other one counted under its reason."""
+    candidates = []
+    for commit in commits:
+        found = classify(commit, collection, limits)
+        if isinstance(found, str):
+            counts[found] += 1
+        else:
+            candidates.append(found)
+    return candidates
+
+
+def _check_all(work: list, executor: Executor | None, jobs: int, progress: Progress) -> list:
+    """check_candidate on each, on `executor`, else on this machine's pools (`jobs` at once)."""
+    if executor is not None:
+        return executor.run_all(check_candidate, work, progress, TASK)
+    with open_executor("local", jobs) as local:
+        return local.run_all(check_candidate, work, progress, TASK)
+
+
+def _kept(results, counts: Counter, details: dict[str, Counter]) -> list:
+    """The items of the candidates kept; each verdict counted, with a rejection's detail."""
+    kept = []
+    for verdict, item in results:
+        counts[verdict.outcome] += 1
+        if verdict.detail and verdict.outcome != "kept":
+            details.setdefault(verdict.outcome, Counter())[verdict.detail] += 1
+        if item is not None:
+            kept.append(item)
+    return kept
 
 
 def write(tmp: Path, kept, root: Path, top: str, options: HarvestOptions, settings: Settings,
