@@ -103,6 +103,12 @@ def _filled(cell) -> bool:
     return True
 
 
+@functools.lru_cache(maxsize=8)
+def _compiled(source: str, filename: str) -> types.CodeType:
+    """The unmodified file's code: every mutant of it is compared with the same."""
+    return compile(source, filename, "exec", dont_inherit=True)
+
+
 class Patch:
     """A mutant of one source file, put into the live functions of its module until `undo`."""
 
@@ -114,7 +120,7 @@ class Patch:
         if module is None:
             raise Unpatchable(f"{path} is not imported by the tests")
         with open(path, encoding="utf-8") as file:
-            original = compile(file.read(), module.__file__, "exec", dont_inherit=True)
+            original = _compiled(file.read(), module.__file__)
         mutant = compile(source, module.__file__, "exec", dont_inherit=True)
         codes = changed_functions(original, mutant)
         functions, self.caches = _functions(module)
