@@ -24,82 +24,20 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 
 from redpen_bench.errors import InputError
+from redpen_bench.gate import project_items
 from redpen_bench.gate.check_worker import CheckWorker, limit_for
+from redpen_bench.gate.checks import Check, CheckResult, checks_for, run_check
 from redpen_bench.model.corpus import Corpus, Item
 from redpen_bench.model.corpus_files import read_text
 from redpen_bench.run.executor import Executor
 from redpen_bench.run.progress import Progress, no_progress
-from redpen_bench.sandbox import Stopper, contained_env, python_argv, run_contained, scratch_copy
+from redpen_bench.sandbox import Stopper
 
-# A test_item.py that sets IMPORT_VARIANT = False gets the variant as a module object naming its file, not run
-# (corpus/FORMAT.md): a project item's snippet is an excerpt that runs only inside its project.
-_RUN_CHECK = r"""
-import importlib.util, sys
-def load(name, path, run=True):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    if run:
-        spec.loader.exec_module(module)
-    return module
-test = load("test_item", sys.argv[2])
-variant = load("variant_under_test", sys.argv[1], getattr(test, "IMPORT_VARIANT", True))
-getattr(test, sys.argv[3])(variant)
-"""
-
-@dataclass(frozen=True)
-class Check:
-    item: str
-    variant: str
-    function: str
-    should_pass: bool
-
-
-@dataclass(frozen=True)
-class CheckResult:
-    check: Check
-    passed: bool
-    detail: str  # the last line of stderr, or "timeout"
-
-    @property
-    def as_expected(self) -> bool:
-        return self.passed == self.check.should_pass
-
-    def reason(self) -> str:
-        c = self.check
-        if c.should_pass:
-            return f"{c.function} fails on {c.variant}.py (should pass): {self.detail}"
-        return f"{c.function} passes on {c.variant}.py: the defect is not killed"
-
-
-def checks_for(item: Item) -> list[Check]:
-    checks = [
-        Check(item.id, "original", "check_original", False),
-        Check(item.id, "fixed", "check_original", True),
-    ]
-    if "clean" in item.variants:
-        checks.append(Check(item.id, "clean", "check_original", True))
-    # a higher-order mutant's every fault is killable alone, not only their combination
-    checks += [Check(item.id, path.stem, "check_original", False) for path in item.single_faults]
-    if "disguised" in item.variants:
-        checks.append(Check(item.id, "disguised", "check_disguised", False))
-        checks.append(Check(item.id, "disguised_fixed", "check_disguised", True))
-    return checks
-
-
-def run_check(item: Item, check: Check, timeout: float, stopper: Stopper | None = None) -> CheckResult:
-    """One check on a scratch copy of the item (placed as in a corpus: a check that writes beside itself or
-    into its corpus root by relative path writes into scratch)."""
-    with scratch_copy(item.folder, f"corpus/items/{item.id}") as copy:
-        argv = python_argv(_RUN_CHECK, str(copy / f"{check.variant}.py"), str(copy / "test_item.py"), check.function)
-        env, project = None, item.provenance.get("project")
-        if isinstance(project, str):  # a generated project item: its check re-runs the project's killing tests
-            env = contained_env(copy) | {"REDPEN_PROJECT": str((item.folder.parents[1] / project).resolve())}
-        outcome = run_contained(argv, copy, timeout, env=env, stopper=stopper)
-    return CheckResult(check, outcome.passed, outcome.detail)
+__all__ = ["Check", "CheckResult", "checks_for", "run_check", "run_killability"]
 
 
 class _Workers:
@@ -150,26 +88,35 @@ def _run_in_worker(pairs: list[tuple[Item, Check]], timeout: float, stopper: Sto
 
 
 def _groups(corpus: Corpus, in_workers: bool) -> list[tuple[str, list[tuple[Item, Check]]]]:
-    """Work units: ("one", [pair]) per check run alone, ("worker", pairs) per test module and function."""
-    alone, by_test = [], {}
-    for item in corpus.items:
+    """Work units: ("one", [pair]) per check run alone, ("worker", pairs) per test module and function, and
+    ("session", pairs) per project source file whose items carry the generated project check."""
+    alone, by_test, sessions = [], {}, {}
+    if in_workers:
+        sessions, others = project_items.session_groups(corpus)
+    else:
+        others = corpus.items
+    for item in others:
         if not in_workers or isinstance(item.provenance.get("project"), str):
             alone += [("one", [(item, check)]) for check in checks_for(item)]
             continue
         test = hashlib.sha256((item.folder / "test_item.py").read_bytes()).hexdigest()  # once per item
         for check in checks_for(item):
             by_test.setdefault((test, check.function), []).append((item, check))
-    return [("worker", by_test[key]) for key in sorted(by_test)] + alone
+    return ([("session", sessions[key]) for key in sorted(sessions)] + [("worker", by_test[key]) for key in
+            sorted(by_test)] + alone)
 
 
 def _run_group(unit: tuple[str, list[tuple[Item, Check]]], timeout: float, stopper: Stopper | None = None,
-               workers: _Workers | None = None) -> list[CheckResult]:
-    """One work unit's checks: a group through one check worker, or a check alone. On a Dask worker (no
-    stopper given) the task's own: what it starts ends with it."""
+               workers: _Workers | None = None, done: Callable[[int], None] | None = None) -> list[CheckResult]:
+    """One work unit's checks: a group through one check worker or one project session, or a check alone. On a
+    Dask worker (no stopper given) the task's own: what it starts ends with it. `done`: told of the checks a
+    session group has finished, as it goes (a project's checks can take minutes)."""
     kind, pairs = unit
     stopper = stopper or Stopper()
     if kind == "worker":
         return _run_in_worker(pairs, timeout, stopper, workers or _Workers())
+    if kind == "session":
+        return project_items.run_session_group(pairs, timeout, stopper, done or (lambda n: None))
     return [run_check(pairs[0][0], pairs[0][1], timeout, stopper)]
 
 
@@ -190,6 +137,8 @@ def run_killability(corpus: Corpus, timeout: float = 10.0, jobs: int | None = No
     stopper, workers = Stopper(), _Workers()
 
     def run(unit: tuple[str, list[tuple[Item, Check]]]) -> list[CheckResult]:
+        if unit[0] == "session":
+            return _run_group(unit, timeout, stopper, workers, lambda n: progress(CHECKS, n))
         found = _run_group(unit, timeout, stopper, workers)
         progress(CHECKS, len(found))
         return found

@@ -10,6 +10,7 @@ suite in a scratch copy of the project, under the supervisor). pipeline.check_un
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -41,8 +42,9 @@ class KillChecker(Protocol):
         (InputError otherwise); None when no test looks at the unit (project mode: its mutants go unchecked)."""
         ...
 
-    def check(self, source: str, limit: float, function: str = "") -> Outcome:
-        """One mutant of the unit; `function`: the one it changes (project mode runs only the tests of it)."""
+    def check(self, source: str, limit: float, function: str = "", lines: Sequence[int] = ()) -> Outcome:
+        """One mutant of the unit; `function` and `lines` (the source's numbering): what it changes (project mode
+        runs only the tests that ran them)."""
         ...
 
     def close(self) -> None: ...
@@ -89,7 +91,7 @@ class CorpusChecker:
                              "name raises: it does not test the code it is given")
         return outcome.seconds
 
-    def check(self, source: str, limit: float, function: str = "") -> Outcome:
+    def check(self, source: str, limit: float, function: str = "", lines: Sequence[int] = ()) -> Outcome:
         return self.worker.check(source, limit)
 
     def close(self) -> None:

@@ -116,6 +116,8 @@ def check_unit(unit: Unit, options: Options, checks: Checks) -> UnitResult:
         result.skipped = str(exc)
         return result
     add_scan_counts(result, scan.counts)
+    if not scan.mutants:  # nothing to check (and no higher-order mutant without a killed one): no checker to open
+        return result
     checker = checks.open(unit, options.timeout)
     try:
         source_seconds = checker.baseline()
@@ -123,14 +125,14 @@ def check_unit(unit: Unit, options: Options, checks: Checks) -> UnitResult:
             return result
         limit = limit_for(source_seconds, options.timeout)
         for mutant in scan.mutants:
-            tally(result, mutant, checker.check(mutant.source, limit, mutant.function), source_seconds, options.timeout,
-                  checker.tests)
+            outcome = checker.check(mutant.source, limit, mutant.function, mutant.source_lines)
+            tally(result, mutant, outcome, source_seconds, options.timeout, checker.tests)
         if options.hom_per_function and (not options.operators or HOM in options.operators):
             homs = higher_order(unit, unit.source, result.killed, options)
             result.count(HOM, "generated", len(homs))
             for hom in homs:
-                tally(result, hom, checker.check(hom.source, limit, hom.function), source_seconds, options.timeout,
-                      checker.tests)
+                outcome = checker.check(hom.source, limit, hom.function, hom.source_lines)
+                tally(result, hom, outcome, source_seconds, options.timeout, checker.tests)
     finally:
         checker.close()
     return result

@@ -21,11 +21,11 @@ from redpen_bench.generate.project_files import NOT_PROJECT, project_units
 from redpen_bench.generate.project_metadata import project_metadata
 from redpen_bench.generate.units import Killed, Options
 from redpen_bench.project_tests.interpreter import project_python
+from redpen_bench.project_tests.item_check import ItemCheck
 from redpen_bench.project_tests.runner import Settings
 from redpen_bench.run.executor import Executor
 from redpen_bench.run.progress import Progress
 
-TEMPLATE = Path(__file__).with_name("project_test_item.py.txt")
 log = logging.getLogger(__name__)
 
 
@@ -50,17 +50,17 @@ def project_test_text(killed: Killed, snippet, root: Path, settings: Settings, b
 
     for part in killed.mutant.parts:
         modules[digest(excerpt(source, part).defective)] = part.source
-    return TEMPLATE.read_text(encoding="utf-8").format(
+    return ItemCheck(
         # a pair: its faults may be killed by other tests than the pair is, so the check runs every stable test
         # of its function (a superset of each fault's killing tests, no flaky one)
-        project=repr(project_rel), source=repr(killed.unit.name),
-        tests=repr(list(base.covering(killed.unit.name, killed.mutant.function) if killed.mutant.parts
-                        else killed.tests)),
-        python=repr(recorded_python(root, settings.python)), env=repr([list(p) for p in settings.env]),
-        test_args=repr(list(settings.test_args)),
+        project=project_rel, source=killed.unit.name,
+        tests=list(base.covering(killed.unit.name, killed.mutant.function) if killed.mutant.parts
+                   else killed.tests),
+        python=recorded_python(root, settings.python), env=[list(p) for p in settings.env],
+        test_args=list(settings.test_args),
         # the project file's bytes, as the check reads them: it may be in the encoding its cookie declares
-        source_sha=repr(hashlib.sha256(killed.unit.path.read_bytes()).hexdigest()), modules=repr(modules),
-        ignored=repr(NOT_PROJECT))
+        source_sha=hashlib.sha256(killed.unit.path.read_bytes()).hexdigest(), modules=modules,
+        ignored=NOT_PROJECT).render()
 
 
 def mutate_project(project: Path, out: Path, options: Options, jobs: int, progress: Progress,

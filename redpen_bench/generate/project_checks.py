@@ -16,7 +16,9 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from dataclasses import dataclass, replace
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from redpen_bench.errors import InputError
@@ -26,6 +28,7 @@ from redpen_bench.generate.project_files import NOT_PROJECT, Collection, collect
 from redpen_bench.generate.units import Unit
 from redpen_bench.project_tests import runner
 from redpen_bench.project_tests.runner import RunResult, Settings
+from redpen_bench.project_tests.session import TestSession, open_session
 from redpen_bench.project_tests.worker import TestWorker, open_worker
 from redpen_bench.sandbox import run_contained
 
@@ -85,6 +88,7 @@ class Baseline:
     stable: frozenset[str]  # passed on every repeat
     flaky: tuple[str, ...]  # an outcome that differed between repeats
     covered: dict[str, frozenset[str]]  # test id -> "relpath:function" it ran (runner.RunResult.covered)
+    lines: dict[str, dict[str, frozenset[int]]] = field(default_factory=dict)  # test id -> relpath -> lines it ran
 
     def covering(self, rel: str, function: str) -> tuple[str, ...]:
         """The stable tests that ran `function` of file `rel` (or a function nested in it); for code outside any
@@ -94,6 +98,16 @@ class Baseline:
         key = f"{rel}:{function}"
         return tuple(sorted(t for t in self.stable if any(
             k == key or k.startswith(key + ".") for k in map(_function, self.covered.get(t, ())))))
+
+    def running(self, rel: str, function: str, lines: Sequence[int]) -> tuple[str, ...]:
+        """The stable tests that ran `function` and one of `lines` of it: a test that runs none of a mutant's lines
+        runs the mutant as it runs the source. When none ran them (lines that run at import, a decorator's, a
+        default value's), those that ran the function, as `covering` says."""
+        tests = self.covering(rel, function)
+        if not function or not lines:
+            return tests
+        ran = tuple(t for t in tests if not self.lines.get(t, {}).get(rel, frozenset()).isdisjoint(lines))
+        return ran or tests
 
     def touching(self, rel: str) -> tuple[str, ...]:
         """The stable tests that ran any function of file `rel`."""
@@ -128,7 +142,7 @@ def suite_baseline(root: Path, settings: Settings, repeats: int) -> Baseline:
     if not stable:
         raise InputError(f"{root}: no test passes on the unmodified project: no test can kill a mutant")
     seconds = min(r.seconds for r in runs[1:]) if len(runs) > 1 else runs[0].seconds
-    return Baseline(seconds, stable, flaky, runs[0].covered)
+    return Baseline(seconds, stable, flaky, runs[0].covered, runs[0].lines)
 
 
 @dataclass(frozen=True)
@@ -158,6 +172,8 @@ class ProjectChecker:
         self.original = self.target.read_bytes()
         self.imported_only = False  # no test runs a function of the file, but the suite imports it
         self.worker: TestWorker | None = None
+        self.session: TestSession | None = None
+        self.kills: Counter[str] = Counter()  # test id -> mutants of this file it killed: the likeliest killer first
 
     def baseline(self) -> float | None:
         """The suite's own time, or None when no test runs the file's code and the stable tests pass with it
@@ -169,8 +185,12 @@ class ProjectChecker:
                 return None
             self.imported_only = True
         if os.environ.get("REDPEN_TEST_WORKER", "1") != "0":
-            self.worker = open_worker(self.checks.settings, self.copy, touching or tuple(sorted(base.stable)),
-                                      max(self.timeout, 4 * base.seconds))
+            limit = max(self.timeout, 4 * base.seconds)
+            if touching and os.environ.get("REDPEN_TEST_SESSION", "1") != "0":
+                self.session = open_session(self.checks.settings, self.copy, touching, limit)
+            if self.session is None:
+                self.worker = open_worker(self.checks.settings, self.copy, touching or tuple(sorted(base.stable)),
+                                          limit)
         return base.seconds
 
     def _run(self, tests: tuple[str, ...], limit: float, exitfirst: bool) -> RunResult:
@@ -185,10 +205,13 @@ class ProjectChecker:
                 failed.add(where)
         return tuple(sorted(failed))
 
-    def check(self, source: str, limit: float, function: str = "") -> Outcome:
-        tests = self.checks.base.covering(self.unit.name, "" if self.imported_only else function)
+    def check(self, source: str, limit: float, function: str = "", lines: Sequence[int] = ()) -> Outcome:
+        tests = self.checks.base.running(self.unit.name, "" if self.imported_only else function, lines)
         if not tests:
             return Outcome("pass", "no stable test runs this function")
+        if self.session is not None:
+            outcome = self._check_in_session(tests, source, limit) if function else None
+            return outcome or self._check_in_new_session(tests, source, limit)
         try:
             self.target.write_text(source, encoding="utf-8")
             first = self.worker.run(tests, limit, exitfirst=True) if self.worker else None
@@ -212,7 +235,65 @@ class ProjectChecker:
         finally:
             self.target.write_bytes(self.original)
 
+    def _check_in_session(self, tests: tuple[str, ...], source: str, limit: float) -> Outcome | None:
+        """The mutant put into the open session: its tests, the likeliest killer first, to the first failure; a
+        kill is one whose tests fail again on their own and pass once the mutant is taken out (else the session's
+        state is to blame: it is closed, and this and every later mutant is checked the other way). None: the
+        session cannot check this mutant (or timed out: a hang is judged in a session of its own)."""
+        assert self.session is not None
+        mutant = (self.unit.name, source)
+        order = self._likeliest_first(tests)
+        first = self.session.run(order, limit, exitfirst=True, mutant=mutant)
+        if first is None or first.timed_out:
+            return None
+        killers = self._killers(first, tests)
+        if not killers:
+            return Outcome("pass", "", first.seconds)
+        # again on their own, unless they were all that ran: the same tests in the same state
+        again = first if set(first.outcomes) == set(killers) else self.session.run(killers, limit, mutant=mutant)
+        if again is None or again.timed_out:
+            return None
+        confirmed = self._killers(again, killers)
+        if not confirmed:
+            return Outcome("pass", again.summary(), first.seconds + again.seconds)
+        unmutated = self.session.run(confirmed, limit)
+        if unmutated is None or not unmutated.passed:
+            self.session.close()
+            self.session = None
+            return None
+        self.kills.update(confirmed)
+        return Outcome("fail", again.summary(), first.seconds + again.seconds, confirmed)
+
+    def _check_in_new_session(self, tests: tuple[str, ...], source: str, limit: float) -> Outcome:
+        """What the open session cannot put in (a change outside a function's body) or judge (a hang): the mutant
+        written to the tree and checked in a session of its own, which imports it."""
+        fresh = TestSession(self.checks.settings, self.copy, tests)
+        try:
+            self.target.write_text(source, encoding="utf-8")
+            first = fresh.run(self._likeliest_first(tests), limit, exitfirst=True)
+            if first is None:  # the session never collected: the runner says why
+                first = self._run(tests, limit, exitfirst=True)
+            if first.timed_out:
+                return Outcome("timeout", f"timeout after {limit:g} s", first.seconds)
+            killers = self._killers(first, tests)
+            if not killers:
+                return Outcome("pass", "", first.seconds)
+            again = fresh.run(killers, limit) or self._run(killers, limit, exitfirst=False)
+            if again.timed_out:
+                return Outcome("timeout", f"timeout after {limit:g} s", first.seconds + again.seconds)
+            confirmed = self._killers(again, killers)
+            self.kills.update(confirmed)
+            return Outcome("fail" if confirmed else "pass", again.summary(), first.seconds + again.seconds, confirmed)
+        finally:
+            fresh.close()
+            self.target.write_bytes(self.original)
+
+    def _likeliest_first(self, tests: tuple[str, ...]) -> list[str]:
+        return sorted(tests, key=lambda t: -self.kills[t])
+
     def close(self) -> None:
+        if self.session is not None:
+            self.session.close()
         if self.worker is not None:
             self.worker.close()
         shutil.rmtree(self.scratch, ignore_errors=True)

@@ -5,7 +5,7 @@ it is configured by environment variables (the runner sets them):
   REDPEN_REPORT    the JSON report file to write at the end of the session
   REDPEN_ROOT      the tree under test: which frames are the project's own, which modules must come from it
   REDPEN_SELECT    optional: a file of test ids (or test files), one a line; every other test is deselected
-  REDPEN_COVERAGE  "1": record, per test, the tree's functions it ran ("relpath:qualname")
+  REDPEN_COVERAGE  "1": record, per test, the tree's functions it ran ("relpath:qualname") and their lines
   REDPEN_SEED      the seed `random` is given before each test (with the test's id): an unseeded random test
                    draws the same numbers every run, whichever other tests run before it
 The report holds each test's outcome, the phase it failed in, the exception class and its first line, whether
@@ -27,6 +27,7 @@ _TEST_DIRS = {"tests", "test", "testing"}
 _results: dict[str, dict] = {}
 _errors: list[str] = []
 _covered: dict[str, set[str]] = {}
+_lines: dict[str, dict[str, set[int]]] = {}  # test id -> relpath -> lines of the tree's code it ran
 _select: set[str] | None = None
 
 
@@ -46,12 +47,14 @@ def _is_test_file(rel: str) -> bool:
 
 
 class _Coverage:
-    """Which of the tree's functions run, per test: sys.monitoring where there is one (each code object reported
-    once per test, then disabled until the next), else a call-only trace function (no line events)."""
+    """Which of the tree's functions, and which of their lines, run, per test: sys.monitoring where there is one
+    (each code object and each line reported once per test, then disabled until the next), else a trace function
+    that follows lines in the tree's own code only."""
 
     def __init__(self) -> None:
         self.keys: dict[object, str | None] = {}
         self.current: set[str] = set()
+        self.lines: dict[str, set[int]] = {}  # relpath -> its lines run by the current test
         self.tool = None
         monitoring = getattr(sys, "monitoring", None)
         if monitoring is not None:
@@ -62,6 +65,7 @@ class _Coverage:
                     continue
                 self.tool = tool
                 monitoring.register_callback(tool, monitoring.events.PY_START, self._start)
+                monitoring.register_callback(tool, monitoring.events.LINE, self._line)
                 break
 
     def key(self, code) -> str | None:
@@ -77,17 +81,29 @@ class _Coverage:
             self.current.add(key)
         return sys.monitoring.DISABLE
 
+    def _line(self, code, line):
+        key = self.key(code)
+        if key:
+            self.lines.setdefault(key.split(":", 1)[0], set()).add(line)
+        return sys.monitoring.DISABLE
+
     def _trace(self, frame, event, arg):
         if event == "call":
             key = self.key(frame.f_code)
             if key:
                 self.current.add(key)
-        return None  # no line events: calls are all it needs
+                return self._local
+        return None  # no line events outside the tree's own code
+
+    def _local(self, frame, event, arg):
+        if event == "line":
+            self.lines.setdefault(self.key(frame.f_code).split(":", 1)[0], set()).add(frame.f_lineno)
+        return self._local
 
     def begin(self) -> None:
-        self.current = set()
+        self.current, self.lines = set(), {}
         if self.tool is not None:
-            sys.monitoring.set_events(self.tool, sys.monitoring.events.PY_START)
+            sys.monitoring.set_events(self.tool, sys.monitoring.events.PY_START | sys.monitoring.events.LINE)
             sys.monitoring.restart_events()
         else:
             import threading
@@ -95,7 +111,7 @@ class _Coverage:
             threading.settrace(self._trace)
             sys.settrace(self._trace)
 
-    def end(self) -> set[str]:
+    def end(self) -> tuple[set[str], dict[str, set[int]]]:
         if self.tool is not None:
             sys.monitoring.set_events(self.tool, 0)
         else:
@@ -103,7 +119,7 @@ class _Coverage:
 
             sys.settrace(None)
             threading.settrace(None)  # type: ignore[arg-type]
-        return self.current
+        return self.current, self.lines
 
 
 _coverage = _Coverage() if os.environ.get("REDPEN_COVERAGE") == "1" else None
@@ -115,6 +131,7 @@ def pytest_configure(config) -> None:
     _results.clear()
     _errors.clear()
     _covered.clear()
+    _lines.clear()
     _select = None
     path = os.environ.get("REDPEN_SELECT")
     if path:
@@ -147,7 +164,7 @@ def pytest_runtest_protocol(item, nextitem):
         yield
     finally:
         if _coverage is not None:
-            _covered[item.nodeid] = _coverage.end()
+            _covered[item.nodeid], _lines[item.nodeid] = _coverage.end()
 
 
 def _deepest_in_project(tb, test_file: str) -> bool:
@@ -209,6 +226,7 @@ def pytest_sessionfinish(session, exitstatus) -> None:
     if not path:
         return
     data = {"outcomes": _results, "collection_errors": _errors, "shadowed": _shadowed(),
-            "covered": {k: sorted(v) for k, v in _covered.items()}}
+            "covered": {k: sorted(v) for k, v in _covered.items()},
+            "lines": {k: {rel: sorted(v) for rel, v in files.items()} for k, files in _lines.items()}}
     with open(path, "w", encoding="utf-8") as file:
         json.dump(data, file)

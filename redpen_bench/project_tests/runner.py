@@ -57,6 +57,7 @@ class RunResult:
     shadowed: str | None  # an installed copy of the project imported instead of the tree's
     seconds: float
     covered: dict[str, frozenset[str]] = field(default_factory=dict)  # test id -> "relpath:function" it ran
+    lines: dict[str, dict[str, frozenset[int]]] = field(default_factory=dict)  # test id -> relpath -> lines it ran
 
     @property
     def failed(self) -> tuple[str, ...]:
@@ -163,4 +164,6 @@ def read_report(report: dict | None, status: int | None, timed_out: bool, second
         lines = [line for line in output.strip().splitlines() if line.strip()]
         errors.append(f"{python} -m pytest: {lines[-1].strip() if lines else f'exit status {status}'}")
     covered = {k: frozenset(v) for k, v in (report or {}).get("covered", {}).items()}
-    return RunResult(outcomes, tuple(errors), status, timed_out, (report or {}).get("shadowed"), seconds, covered)
+    lines = {k: {rel: frozenset(v) for rel, v in files.items()} for k, files in (report or {}).get("lines", {}).items()}
+    return RunResult(outcomes, tuple(errors), status, timed_out, (report or {}).get("shadowed"), seconds, covered,
+                     lines)

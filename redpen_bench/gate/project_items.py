@@ -1,0 +1,127 @@
+"""Verify's way with the items of `mutate PROJECT`: the checks of one project's source file in one pytest
+session of the project (project_tests/session.py) instead of two processes and a copy of the project per check.
+
+Only for an item whose test_item.py is exactly the generated check (project_tests/item_check.py: the template's
+text for its values), so what runs is what that file would run: its killing tests, on a copy of the project,
+with the full module its snippet stands for in place, under the interpreter, ENV and test arguments it names. A
+check's tests pass or fail in the session as they would there; where an item's results are not what the gate
+expects, or the session cannot run a check (a mutant it cannot put in, a hang, tests it does not hold), or the
+tests that failed with a mutant in place fail on the project as it is too (the session's state, not the
+mutant, is to blame), the item's checks run again the ordinary way (checks.run_check) and those results stand:
+the session can speed a verdict up, never decide one alone. The project must be there as the item was made
+from it, else the ordinary checks say why."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from redpen_bench.gate.checks import Check, CheckResult, checks_for, run_check
+from redpen_bench.model.corpus import Corpus, Item
+from redpen_bench.model.corpus_files import read_text
+from redpen_bench.project_tests.interpreter import project_python
+from redpen_bench.project_tests.item_check import ItemCheck, read_item_check
+from redpen_bench.project_tests.runner import Settings
+from redpen_bench.project_tests.session import TestSession
+from redpen_bench.sandbox import Stopper
+
+Pair = tuple[Item, Check]
+
+
+def project_root(item: Item) -> Path | None:
+    project = item.provenance.get("project")
+    return (item.folder.parents[1] / project).resolve() if isinstance(project, str) else None
+
+
+def session_groups(corpus: Corpus) -> tuple[dict[tuple, list[Pair]], list[Item]]:
+    """The checks of templated project items, by what one session can run (project, file, interpreter, ENV,
+    test arguments); and every other item."""
+    groups: dict[tuple, list[Pair]] = {}
+    others = []
+    for item in corpus.items:
+        root = project_root(item)
+        check = read_item_check(item.folder / "test_item.py") if root is not None else None
+        if check is None or item.provenance.get("timed_out") is True:  # a timeout is judged under its own limit
+            others.append(item)
+            continue
+        key = (str(root), check.source, check.python, repr(check.env), repr(check.test_args), check.source_sha)
+        groups.setdefault(key, []).extend((item, c) for c in checks_for(item))
+    return groups, others
+
+
+def run_session_group(pairs: list[Pair], timeout: float, stopper: Stopper | None = None,
+                      done: Callable[[int], None] = lambda n: None) -> list[CheckResult]:
+    """One group's checks in one session, item by item (`done` told after each item's); the ordinary way for an
+    item whose results are not all as expected and for every item when the project is not as it was."""
+    items: dict[str, list[Pair]] = {}
+    for item, check in pairs:
+        items.setdefault(item.id, []).append((item, check))
+    first = pairs[0][0]
+    check = read_item_check(first.folder / "test_item.py")
+    root = project_root(first)
+    results: list[CheckResult] = []
+    if check is None or root is None or not _as_made(root, check):
+        for group in items.values():
+            results += _ordinary(group, timeout, stopper)
+            done(len(group))
+        return results
+    with tempfile.TemporaryDirectory(prefix="redpen-verify-project-") as scratch:
+        copy = Path(scratch) / "project"
+        shutil.copytree(root, copy, ignore=shutil.ignore_patterns(*check.ignored))
+        python = root / check.python if check.python and (root / check.python).is_file() else project_python(root,
+                                                                                                           None)
+        settings = Settings(python, tuple(tuple(p) for p in check.env), tuple(check.test_args), timeout)
+        tests = sorted({t for item, _ in pairs for t in (read_item_check(item.folder / "test_item.py")
+                                                         or check).tests})
+        session = TestSession(settings, copy, tests)
+        try:
+            for group in items.values():
+                found = _in_session(session, group, timeout)
+                if found is None or not all(r.as_expected for r in found):
+                    found = _ordinary(group, timeout, stopper)
+                results += found
+                done(len(group))
+                if stopper is not None and stopper.stopped:
+                    break
+        finally:
+            session.close()
+    return results
+
+
+def _as_made(root: Path, check: ItemCheck) -> bool:
+    source = root / check.source
+    return source.is_file() and hashlib.sha256(source.read_bytes()).hexdigest() == check.source_sha
+
+
+def _ordinary(group: list[Pair], timeout: float, stopper: Stopper | None) -> list[CheckResult]:
+    return [run_check(item, check, timeout, stopper) for item, check in group]
+
+
+def _in_session(session: TestSession, group: list[Pair], timeout: float) -> list[CheckResult] | None:
+    """One item's checks in the session; None when it cannot run one of them."""
+    item = group[0][0]
+    check = read_item_check(item.folder / "test_item.py")
+    if check is None:
+        return None
+    results = []
+    for _, c in group:
+        known, module = check.module_for(read_text(item.file(c.variant)))
+        if not known:  # the generated check's own refusal
+            results.append(CheckResult(c, False, "AssertionError: not one of this item's snippets: no full module "
+                                                 "to run the project's tests on"))
+            continue
+        # to the first failure: one failing test fails the check as all of them would
+        run = session.run(check.tests, timeout, exitfirst=True,
+                          mutant=(check.source, module) if module is not None else None)
+        if run is None or run.timed_out:
+            return None
+        if not run.passed and module is not None:  # the mutant's fault only if the project as it is passes them
+            unmodified = session.run(check.tests, timeout, exitfirst=True)
+            if unmodified is None or not unmodified.passed:
+                return None
+        detail = "" if run.passed else f"AssertionError: killing tests fail: {run.summary()}"
+        results.append(CheckResult(c, run.passed, detail))
+    return results

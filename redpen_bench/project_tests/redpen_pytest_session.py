@@ -1,0 +1,212 @@
+"""One pytest session that stays open between mutants: `python -m redpen_pytest_session ARGS_JSON`, under the
+project's interpreter, with redpen_pytest_report loaded (runner.command's arguments).
+
+It collects the given test files once, says which tests it holds, then answers requests (one JSON line each on
+stdin, one JSON line each on the fd it was given): run these tests, in this order, optionally stopping at the first
+failure, optionally with a mutant of one source file in place. A mutant goes in by giving the functions it changes
+their mutated code (`function.__code__`), for the time of the request only, so every reference to them (a method,
+a name another module imported, a decorator's wrapped function) runs the mutant: no import, no collection, no
+start-up per mutant (mutmut's trampolines reach the same end by compiling every mutant in). What cannot be put in
+that way is refused, and the caller uses a session of its own for it: a change outside a function's body (module
+or class level, a default value, a decorator's arguments), a function no object of the module holds, a changed
+closure. `functools` caches of the module are cleared before and after, so no result of the other code is
+reused. Each test runs by pytest's own protocol (Server._run).
+
+Standard library and pytest only: it runs in the project's environment, not Red-Pen's."""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import json
+import os
+import sys
+import types
+
+import pytest
+
+_FUNCTION = inspect.CO_NEWLOCALS  # functions, lambdas and comprehensions; not module or class bodies
+
+
+class Unpatchable(Exception):
+    pass
+
+
+def _codes(code: types.CodeType) -> list[types.CodeType]:
+    return [c for c in code.co_consts if isinstance(c, types.CodeType)]
+
+
+def _shape(code: types.CodeType) -> tuple:
+    """What a code object does, without where its lines are (a mutant may move the lines after it)."""
+    consts = tuple(("<code>", c.co_qualname) if isinstance(c, types.CodeType) else (type(c).__name__, repr(c))
+                   for c in code.co_consts)
+    return (code.co_code, consts, code.co_names, code.co_varnames, code.co_freevars, code.co_cellvars,
+            code.co_argcount, code.co_posonlyargcount, code.co_kwonlyargcount, code.co_flags)
+
+
+def changed_functions(original: types.CodeType, mutant: types.CodeType) -> dict[str, types.CodeType]:
+    """qualname -> mutant code of every function whose code differs, with the functions enclosing it (a closure
+    made at call time takes its code from its parent's); Unpatchable when module or class code differs."""
+    found: dict[str, types.CodeType] = {}
+
+    def walk(a: types.CodeType, b: types.CodeType, chain: list[types.CodeType]) -> None:
+        inner_a, inner_b = _codes(a), _codes(b)
+        nested_alike = [x.co_qualname for x in inner_a] == [y.co_qualname for y in inner_b]
+        if _shape(a) != _shape(b) or not nested_alike:
+            if not a.co_flags & _FUNCTION:
+                raise Unpatchable(f"{a.co_qualname}: the change lies outside any function's body")
+            for code in [*chain, b]:
+                found[code.co_qualname] = code
+        if nested_alike:  # else the function is replaced whole, its nested code with it
+            for x, y in zip(inner_a, inner_b):
+                walk(x, y, [*chain, b] if b.co_flags & _FUNCTION else [])
+
+    walk(original, mutant, [])
+    return found
+
+
+def _functions(module: types.ModuleType) -> tuple[list[types.FunctionType], list]:
+    """The functions of `module`'s file its namespace reaches (classes, methods, properties, closures, wrapped
+    functions), and the functools caches on the way."""
+    found, caches, seen = [], [], set()
+    stack = list(vars(module).values())
+    while stack:
+        obj = stack.pop()
+        if obj is None or id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        if callable(getattr(obj, "cache_clear", None)):
+            caches.append(obj)
+        if isinstance(obj, types.FunctionType):
+            if obj.__code__.co_filename == module.__file__:
+                found.append(obj)
+            stack += [cell.cell_contents for cell in obj.__closure__ or () if _filled(cell)]
+        elif isinstance(obj, (staticmethod, classmethod, types.MethodType)):
+            stack.append(obj.__func__)
+        elif isinstance(obj, property):
+            stack += [obj.fget, obj.fset, obj.fdel]
+        elif isinstance(obj, functools.partial):
+            stack.append(obj.func)
+        elif isinstance(obj, type) and obj.__module__ == module.__name__:
+            stack += list(vars(obj).values())
+        wrapped = getattr(obj, "__wrapped__", None) if not isinstance(obj, type) else None
+        if wrapped is not None:
+            stack.append(wrapped)
+    return found, caches
+
+
+def _filled(cell) -> bool:
+    try:
+        cell.cell_contents  # noqa: B018 - an empty cell raises
+    except ValueError:
+        return False
+    return True
+
+
+@functools.lru_cache(maxsize=8)
+def _compiled(source: str, filename: str) -> types.CodeType:
+    """The unmodified file's code: every mutant of it is compared with the same."""
+    return compile(source, filename, "exec", dont_inherit=True)
+
+
+class Patch:
+    """A mutant of one source file, put into the live functions of its module until `undo`."""
+
+    def __init__(self, path: str, source: str):
+        if not hasattr(types.CodeType, "co_qualname"):  # before Python 3.11 a code object does not name its function
+            raise Unpatchable("Python 3.11 or later is needed to put a mutant into a running session")
+        module = next((m for m in list(sys.modules.values()) if getattr(m, "__file__", None)
+                       and os.path.realpath(m.__file__) == os.path.realpath(path)), None)
+        if module is None:
+            raise Unpatchable(f"{path} is not imported by the tests")
+        with open(path, encoding="utf-8") as file:
+            original = _compiled(file.read(), module.__file__)
+        mutant = compile(source, module.__file__, "exec", dont_inherit=True)
+        codes = changed_functions(original, mutant)
+        functions, self.caches = _functions(module)
+        self.done: list[tuple[types.FunctionType, types.CodeType]] = []
+        reached = set()
+        try:
+            for function in functions:
+                code = codes.get(function.__code__.co_qualname)
+                if code is not None:
+                    self.done.append((function, function.__code__))
+                    function.__code__ = code  # ValueError when its closure no longer fits
+                    reached.add(code.co_qualname)
+        except ValueError as exc:
+            self.undo()
+            raise Unpatchable(f"{path}: {exc}") from None
+        if not reached:
+            self.undo()
+            raise Unpatchable(f"{path}: no function of the module holds {', '.join(sorted(codes))}")
+        self._clear()
+
+    def undo(self) -> None:
+        for function, code in reversed(self.done):
+            function.__code__ = code
+        self.done = []
+        self._clear()
+
+    def _clear(self) -> None:
+        for cache in self.caches:
+            cache.cache_clear()
+
+
+class Server:
+    """pytest's run loop, taken over: the collected tests, then one answer per request until stdin ends."""
+
+    def __init__(self, requests, answers) -> None:
+        self.requests, self.answers = requests, answers
+
+    def _answer(self, data: dict) -> None:
+        self.answers.write(json.dumps(data) + "\n")
+        self.answers.flush()
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtestloop(self, session) -> bool:
+        report = sys.modules["redpen_pytest_report"]
+        items = {item.nodeid: item for item in session.items}
+        self._answer({"tests": list(items), "collection_errors": list(report._errors),
+                      "patching": hasattr(types.CodeType, "co_qualname")})
+        for line in self.requests:
+            request = json.loads(line)
+            try:
+                patch = Patch(**request["patch"]) if request.get("patch") else None
+            except (Unpatchable, SyntaxError) as exc:
+                self._answer({"unpatchable": str(exc)})
+                continue
+            report._results.clear()
+            try:
+                self._run([items[t] for t in request["tests"] if t in items], request.get("exitfirst", False),
+                          report._results)
+            finally:
+                if patch is not None:
+                    patch.undo()
+            self._answer({"outcomes": report._results, "missing": [t for t in request["tests"] if t not in items]})
+        return True
+
+    @staticmethod
+    def _run(items: list, exitfirst: bool, results: dict) -> None:
+        """Each test by pytest's protocol. Run whole, the next test is named so that fixtures they share stay up
+        between them; stopping at the first failure, each test is torn down to the session before the next (pytest
+        has no public way to tear down later what a stopped run left up). Either way the last test run is torn down
+        with everything, session fixtures included: no fixture made with a mutant outlives its request."""
+        for i, item in enumerate(items):
+            following = items[i + 1] if i + 1 < len(items) and not exitfirst else None
+            item.ihook.pytest_runtest_protocol(item=item, nextitem=following)
+            if exitfirst and results.get(item.nodeid, {}).get("outcome") in ("failed", "error"):
+                return
+
+
+def main() -> None:
+    # the pipes are the session's own: the tests see /dev/null (pytest's capture replaces sys.stdin, too)
+    requests, answers = os.fdopen(os.dup(0), "r"), os.fdopen(os.dup(1), "w")
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    status = pytest.main(json.loads(sys.argv[1]), plugins=[Server(requests, answers)])
+    sys.exit(int(status))
+
+
+if __name__ == "__main__":
+    main()

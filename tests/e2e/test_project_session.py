@@ -1,0 +1,255 @@
+"""The pytest session kept open between mutants (project_tests/session.py, redpen_pytest_session.py), on a real
+src-layout project written here, under a real interpreter of its own (a throwaway venv): each shape a function
+comes in (a plain one imported by name elsewhere, a decorated one, an lru_cache'd one, a method, a staticmethod,
+a property, a closure) takes its mutant and gives it back; what cannot be put in is refused; a test that fails
+when run twice in one process never makes a false kill."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from redpen_bench.generate.project_checks import ProjectChecks, suite_baseline
+from redpen_bench.generate.units import Unit
+from redpen_bench.project_tests.interpreter import project_python
+from redpen_bench.project_tests.redpen_pytest_session import Unpatchable, changed_functions
+from redpen_bench.project_tests.runner import Settings
+from redpen_bench.project_tests.session import open_session
+from tests.e2e.test_project_tests import make_venv
+
+SHAPES = '''\
+import functools
+
+
+def plain(a, b):
+    return a + b
+
+
+def deco(f):
+    @functools.wraps(f)
+    def wrapper(*args):
+        return f(*args)
+    return wrapper
+
+
+@deco
+def decorated(x):
+    return x * 2
+
+
+@functools.lru_cache(maxsize=None)
+def cached(x):
+    return x + 1
+
+
+class Box:
+    limit = 10
+
+    def fits(self, n):
+        return n <= self.limit
+
+    @staticmethod
+    def double(n):
+        return n * 2
+
+    @property
+    def half(self):
+        return self.limit // 2
+
+
+def counter():
+    total = 0
+
+    def bump():
+        nonlocal total
+        total += 1
+        return total
+    return bump
+
+
+def scaled(x, scale=3):
+    return x * scale
+'''
+
+TESTS = '''\
+from sessproj.shapes import Box, cached, counter, decorated, scaled
+from sessproj.user import use
+
+
+def test_plain():
+    assert use(2) == 3
+
+
+def test_decorated():
+    assert decorated(4) == 8
+
+
+def test_cached():
+    assert cached(1) == 2
+
+
+def test_fits():
+    assert Box().fits(10) and not Box().fits(11)
+
+
+def test_double():
+    assert Box.double(3) == 6
+
+
+def test_half():
+    assert Box().half == 5
+
+
+def test_counter():
+    bump = counter()
+    bump()
+    assert bump() == 2
+
+
+def test_scaled():
+    assert scaled(2) == 6
+'''
+
+ONCE = '''\
+from sessproj.shapes import plain
+
+RUNS = []
+
+
+def test_once():
+    RUNS.append(1)  # a second run in the same process fails: state no mutant is to blame for
+    assert len(RUNS) == 1 and plain(1, 1) == 2
+'''
+
+# shape -> (the source's text, the mutant's, the test that kills it)
+MUTANTS = {
+    "imported by name": ("return a + b", "return a - b", "test_plain"),
+    "decorated": ("return x * 2", "return x * 3", "test_decorated"),
+    "lru_cache": ("return x + 1", "return x + 2", "test_cached"),
+    "method": ("return n <= self.limit", "return n < self.limit", "test_fits"),
+    "staticmethod": ("return n * 2", "return n * 4", "test_double"),
+    "property": ("return self.limit // 2", "return self.limit // 3", "test_half"),
+    "closure": ("total += 1", "total += 2", "test_counter"),
+}
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    root = tmp_path / "project"
+    package = root / "src" / "sessproj"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "shapes.py").write_text(SHAPES, encoding="utf-8")
+    (package / "user.py").write_text("from sessproj.shapes import plain\n\n\ndef use(a):\n    return plain(a, 1)\n",
+                                     encoding="utf-8")
+    (root / "tests").mkdir()
+    (root / "tests" / "test_shapes.py").write_text(TESTS, encoding="utf-8")
+    (root / "tests" / "test_once.py").write_text(ONCE, encoding="utf-8")
+    (root / "pyproject.toml").write_text('[project]\nname = "sessproj"\nversion = "1"\n', encoding="utf-8")
+    make_venv(root / ".venv")
+    return root
+
+
+def shapes_tests() -> list[str]:
+    return [f"tests/test_shapes.py::{name}" for _, _, name in MUTANTS.values()] + ["tests/test_shapes.py::test_scaled"]
+
+
+def test_every_shape_of_function_takes_its_mutant_and_gives_it_back(project: Path):
+    settings = Settings(project_python(project, None))
+    tests = shapes_tests()
+    session = open_session(settings, project, tests, 60)
+    assert session is not None
+    try:
+        assert session.run(tests, 60).passed  # fills the lru_cache with the source's answers
+        for shape, (before, after, killer) in MUTANTS.items():
+            mutant = SHAPES.replace(before, after, 1)
+            assert mutant != SHAPES
+            result = session.run(tests, 60, mutant=("src/sessproj/shapes.py", mutant))
+            assert result is not None and result.failed == (f"tests/test_shapes.py::{killer}",), shape
+            assert session.run(tests, 60).passed, f"{shape}: the source is back"
+        assert (project / "src" / "sessproj" / "shapes.py").read_text(encoding="utf-8") == SHAPES
+    finally:
+        session.close()
+
+
+@pytest.mark.parametrize(("before", "after"), [
+    ("limit = 10", "limit = 11"),  # a class attribute
+    ("scale=3", "scale=4"),  # a default value, computed where the function is defined
+    ("import functools\n", "import functools\nLIMIT = 1\n"),  # module code
+])
+def test_a_change_outside_a_function_body_is_refused(project: Path, before: str, after: str):
+    original = compile(SHAPES, "shapes.py", "exec")
+    with pytest.raises(Unpatchable, match="outside any function's body"):
+        changed_functions(original, compile(SHAPES.replace(before, after, 1), "shapes.py", "exec"))
+    settings = Settings(project_python(project, None))
+    session = open_session(settings, project, shapes_tests(), 60)
+    assert session is not None
+    try:
+        mutant = SHAPES.replace(before, after, 1)
+        assert session.run(shapes_tests(), 60, mutant=("src/sessproj/shapes.py", mutant)) is None
+    finally:
+        session.close()
+
+
+def test_the_changed_functions_are_the_changed_one_and_those_enclosing_it():
+    original = compile(SHAPES, "shapes.py", "exec")
+    assert set(changed_functions(original, compile(SHAPES.replace("total += 1", "total += 2"), "s", "exec"))) == {
+        "counter", "counter.<locals>.bump"}
+    assert set(changed_functions(original, compile(SHAPES.replace("n <= self", "n < self"), "s", "exec"))) == {
+        "Box.fits"}
+    # a nested function added or removed: the enclosing one is replaced whole
+    nested = SHAPES.replace("def deco(f):\n", "def deco(f):\n    helper = lambda: None\n")
+    assert set(changed_functions(original, compile(nested, "s", "exec"))) == {"deco"}
+    assert changed_functions(original, compile(SHAPES, "elsewhere.py", "exec")) == {}
+
+
+def test_a_hang_ends_the_session_and_the_next_request_starts_another(project: Path):
+    settings = Settings(project_python(project, None))
+    tests = shapes_tests()
+    session = open_session(settings, project, tests, 60)
+    assert session is not None
+    try:
+        hang = SHAPES.replace("return a + b", "while True:\n        pass")
+        hung = session.run(tests, 2, mutant=("src/sessproj/shapes.py", hang))
+        assert hung is not None and hung.timed_out
+        assert session.run(tests, 60).passed
+    finally:
+        session.close()
+
+
+def test_a_test_that_fails_when_run_twice_makes_no_false_kill(project: Path):
+    """An equivalent mutant of `plain` (b + a) survives; in the open session test_once fails the second time it
+    runs, for no fault of the mutant: the check of the unmodified code catches it, the session is closed, and
+    the mutant is judged in a session of its own, where it survives again."""
+    settings = Settings(project_python(project, None))
+    base = suite_baseline(project, settings, 2)
+    assert "tests/test_once.py::test_once" in base.stable
+    unit = Unit("src/sessproj/shapes.py", project / "src" / "sessproj" / "shapes.py", "shapes")
+    checker = ProjectChecks(project, settings, base).open(unit, 60)
+    try:
+        assert checker.baseline() is not None and checker.session is not None
+        equivalent = SHAPES.replace("return a + b", "return b + a")
+        line = SHAPES.splitlines().index("    return a + b") + 1
+        outcomes = [checker.check(equivalent, 60, "plain", (line,)) for _ in range(3)]
+        assert [o.status for o in outcomes] == ["pass"] * 3
+        assert checker.session is None  # closed at the false kill
+        killed = checker.check(SHAPES.replace("return a + b", "return a - b"), 60, "plain", (line,))
+        assert killed.status == "fail"  # and a real kill still counts, judged in a fresh process
+    finally:
+        checker.close()
+
+
+def test_the_tests_run_are_those_that_ran_the_mutants_lines(project: Path):
+    settings = Settings(project_python(project, None))
+    base = suite_baseline(project, settings, 1)
+    lines = SHAPES.splitlines()
+    fits = lines.index("        return n <= self.limit") + 1
+    assert base.running("src/sessproj/shapes.py", "Box.fits", (fits,)) == ("tests/test_shapes.py::test_fits",)
+    plain = lines.index("    return a + b") + 1
+    assert set(base.running("src/sessproj/shapes.py", "plain", (plain,))) == {
+        "tests/test_shapes.py::test_plain", "tests/test_once.py::test_once"}
+    # the def line runs at import, in no test: every test that ran the function
+    definition = lines.index("def scaled(x, scale=3):") + 1
+    assert base.running("src/sessproj/shapes.py", "scaled", (definition,)) == base.covering(
+        "src/sessproj/shapes.py", "scaled")
