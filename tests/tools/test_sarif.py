@@ -17,7 +17,8 @@ from redpen_bench.model.corpus import load_corpus
 from redpen_bench.reviewers import parse_spec
 from redpen_bench.reviewers.base import ReviewOptions, SpecError, Task
 from redpen_bench.reviewers.tools.sarif import SarifReviewer
-from redpen_bench.reviewers.tools.sarif_log import SarifError, corpus_key
+from redpen_bench.reviewers.tools.sarif_log import SarifError
+from redpen_bench.reviewers.tools.sarif_uris import corpus_key
 from redpen_bench.run.folder import RunFolder
 from tests.conftest import FIXTURE_CORPUS as CORPUS
 

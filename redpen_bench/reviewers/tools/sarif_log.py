@@ -2,20 +2,18 @@
 malformed field named (file and JSON path). The `sarif:PATH` reviewer (sarif.py) turns what it reads into verdicts.
 
 A result belongs to a scored snippet when its location, once resolved against `originalUriBaseIds` and
-normalised (file URIs, percent-encoding, backslashes, `..`), ends in `items/<id>/<variant>.py`.
+normalised (file URIs, percent-encoding, backslashes, `..`), ends in `items/<id>/<variant>.py` (sarif_uris.py).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import posixpath
 import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
 
 from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import Variant
@@ -23,6 +21,7 @@ from redpen_bench.model.json_text import parse_json
 from redpen_bench.model.lines import count_lines, line_of
 from redpen_bench.reviewers.base import SpecError
 from redpen_bench.reviewers.tools.findings import Finding
+from redpen_bench.reviewers.tools.sarif_uris import corpus_key, resolved
 
 LEVELS = ("none", "note", "warning", "error")
 KINDS = ("pass", "open", "informational", "notApplicable", "review", "fail")
@@ -30,25 +29,10 @@ KINDS = ("pass", "open", "informational", "notApplicable", "review", "fail")
 DEFAULT_KINDS = ("fail", "review", "open")
 _KINDS = {dict: "an object", list: "an array", str: "a string", int: "an integer"}
 _PLACEHOLDER = re.compile(r"\{(\d+)\}")
-_MAX_BASE_DEPTH = 16  # originalUriBaseIds may chain; a cycle must not hang the reader
 
 
 class SarifError(InputError):
     """A log that is not readable SARIF 2.1.0, or that describes no corpus file."""
-
-
-def corpus_key(uri: str) -> str | None:
-    """`items/<id>/<variant>.py` from any form of a path or URI ending in it, else None."""
-    text = unquote(uri.split("#", 1)[0].split("?", 1)[0]).replace("\\", "/")
-    parts = posixpath.normpath(text).split("/")
-    if len(parts) >= 3 and parts[-3] == "items":
-        return "/".join(parts[-3:])
-    return None
-
-
-def _has_scheme(uri: str) -> bool:
-    # a drive letter ("C:/") is not a scheme
-    return re.match(r"^[A-Za-z][A-Za-z0-9+.\-]+:", uri) is not None
 
 
 def _shown(value: Any) -> str:
@@ -157,14 +141,7 @@ class SarifLog:
         base = self.field(location, "uriBaseId", where, str)
         if uri is None:
             return None
-        for _ in range(_MAX_BASE_DEPTH):
-            if base is None or _has_scheme(uri) or uri.startswith("/"):
-                break
-            entry = bases.get(base)
-            if not isinstance(entry, dict) or not isinstance(entry.get("uri"), str):
-                break  # a base the log leaves undefined: the relative URI's own suffix still maps
-            uri = entry["uri"].rstrip("/") + "/" + uri
-            base = entry.get("uriBaseId")
+        uri = resolved(uri, base, bases)
         self.uris.append(uri)
         return uri
 
