@@ -1,12 +1,13 @@
 """Speed and stability of `redpen-bench mutate PROJECT` on a real project: items, kill checks per second,
 the same corpus from the same command twice, and `verify` passing it twice (with its wall time).
 
-    python benchmarks/project_mutate.py PROJECT [--runs 2] [--no-worker] [--code DIR] [-- extra mutate options]
+    python benchmarks/project_mutate.py PROJECT [--runs 2] [--no-session] [--no-worker] [--code DIR] [-- options]
 
 PROJECT is a checkout with its own venv (PROJECT/.venv, the project installed editable with its test
 dependencies): the documented command `redpen-bench mutate PROJECT --out OUT` runs its tests with that venv's
-Python. --no-worker sets REDPEN_TEST_WORKER=0 (a fresh pytest process for every run: the speed without the
-in-process worker); --code DIR runs the redpen_bench package found in DIR instead of this one (another
+Python. --no-session sets REDPEN_TEST_SESSION=0 (no session kept open per file: the in-process test worker
+imports each mutant afresh); --no-worker sets REDPEN_TEST_WORKER=0 (a fresh pytest process for every run);
+--code DIR runs the redpen_bench package found in DIR instead of this one (another
 checkout, e.g. main's, for a before/after figure). Everything is written to a temporary folder.
 """
 
@@ -45,11 +46,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("project", type=Path)
     parser.add_argument("--runs", type=int, default=2, help="mutate runs (compared with each other)")
+    parser.add_argument("--no-session", action="store_true", help="no pytest session kept open per source file")
     parser.add_argument("--no-worker", action="store_true", help="a fresh pytest process for every run")
     parser.add_argument("--code", type=Path, default=Path(__file__).resolve().parents[1])
     args, extra = parser.parse_known_args()  # the rest: more mutate options, after --
     args.extra = [a for a in extra if a != "--"]
-    env = dict(os.environ, REDPEN_TEST_WORKER="0" if args.no_worker else "1")
+    env = dict(os.environ, REDPEN_TEST_WORKER="0" if args.no_worker else "1",
+               REDPEN_TEST_SESSION="0" if args.no_session else "1")
     with tempfile.TemporaryDirectory(prefix="redpen-bench-project-") as scratch:
         outs = []
         for run in range(args.runs):

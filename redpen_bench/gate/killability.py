@@ -11,7 +11,8 @@ interpreter per check: the variant is loaded from the worker's scratch folder, n
 check is given the module; one that opens its item's files by relative path would not find them), and a process
 a check leaves behind lives until its worker ends, not until its check ends, and modules a check imports stay
 imported for the next, with whatever it changed in them. Items of project mode (their check re-runs the
-project's tests) and test modules the worker cannot import keep one interpreter per check.
+project's tests) run in one session of the project per source file when their check is the generated one
+(project_items.py), else, like test modules the worker cannot import, one interpreter per check.
 
 An item `mutate` marked as killed by a timeout ([provenance] timed_out) has its defective variants checked under
 the limit mutate gave them, from its repair's own check time (check_worker.limit_for: 50 times that, at least

@@ -1,15 +1,19 @@
 """Project mode's kill checker (kill.KillChecker): the project's own tests, run by the one project-test runner
-(project_tests.runner: the project's interpreter, the scratch tree first on the path, contained) in a scratch
-copy of the project with the mutant written in place of its source file.
+(project_tests: the project's interpreter, the scratch tree first on the path, contained) in a scratch copy of
+the project.
 
 Baseline first (suite_baseline, once per run): the whole suite on an unmodified copy, `repeats` times, the first
-time with per-test coverage of the tree's functions. A test whose outcome differs between the repeats is flaky:
-it never runs in a kill check, so it never counts as a kill. Each mutant then runs only the stable tests that ran
-its function (mutmut's and cosmic-ray's way), stopping at the first failure, and a kill is confirmed by running
-the failing tests again on their own: the killing tests recorded are those that failed both times. Both runs go
-to an in-process test worker (project_tests.worker: no start-up per mutant) where the unmodified tests pass in it
-twice, else to a fresh process; REDPEN_TEST_WORKER=0 turns the worker off (benchmarks/project_mutate.py
-measures both). The project itself is never written to."""
+time with per-test coverage of the tree's functions and lines. A test whose outcome differs between the repeats
+is flaky: it never runs in a kill check, so it never counts as a kill. Each mutant then runs only the stable
+tests that ran its lines (else its function: mutmut's and cosmic-ray's way), the likeliest killer first,
+stopping at the first failure; a kill is confirmed by the failing tests failing again on their own.
+
+Where it can, a file's mutants go to one pytest session kept open for it (project_tests/session.py: each mutant
+put into the running functions for one request), and a kill there also needs the failing tests to pass once the
+mutant is out. What the session cannot take (a change outside a function's body, a hang) is checked in a session
+of its own with the mutant written into the copy. REDPEN_TEST_SESSION=0 uses an in-process test worker instead
+(project_tests.worker: each mutant imported afresh), REDPEN_TEST_WORKER=0 a fresh process per run
+(benchmarks/project_mutate.py measures them). The project itself is never written to."""
 
 from __future__ import annotations
 

@@ -10,12 +10,18 @@ from pathlib import Path
 
 import pytest
 
+from redpen_bench.gate import project_items
+from redpen_bench.gate.checks import checks_for
+from redpen_bench.gate.killability import run_killability
 from redpen_bench.generate.project_checks import ProjectChecks, suite_baseline
 from redpen_bench.generate.units import Unit
+from redpen_bench.model.corpus import load_corpus
 from redpen_bench.project_tests.interpreter import project_python
+from redpen_bench.project_tests.item_check import read_item_check
 from redpen_bench.project_tests.redpen_pytest_session import Unpatchable, changed_functions
 from redpen_bench.project_tests.runner import Settings
 from redpen_bench.project_tests.session import open_session
+from tests.e2e.mutate_helpers import cli
 from tests.e2e.test_project_tests import make_venv
 
 SHAPES = '''\
@@ -253,3 +259,38 @@ def test_the_tests_run_are_those_that_ran_the_mutants_lines(project: Path):
     definition = lines.index("def scaled(x, scale=3):") + 1
     assert base.running("src/sessproj/shapes.py", "scaled", (definition,)) == base.covering(
         "src/sessproj/shapes.py", "scaled")
+
+
+def test_verify_runs_the_generated_project_checks_in_one_session(project: Path, tmp_path: Path, monkeypatch):
+    """mutate, then verify: the items' checks run in the project's session, and only those the session cannot
+    vouch for (a mutant outside a body; a kill by test_once, which fails on the project as it is once it has run)
+    run the ordinary way, one process each. Every result is what the gate expects."""
+    out = tmp_path / "gen"
+    made = cli("mutate", str(project), "--out", str(out), "--operators", "AOR")
+    assert made.returncode == 0, made.stderr
+    corpus = load_corpus(out)
+    assert all(read_item_check(item.folder / "test_item.py") is not None for item in corpus.items)
+    ordinary: list[str] = []
+    real = project_items.run_check
+
+    def counted(item, check, timeout, stopper=None):
+        ordinary.append(item.id)
+        return real(item, check, timeout, stopper)
+
+    monkeypatch.setattr(project_items, "run_check", counted)
+    results = run_killability(corpus, timeout=60, jobs=1, in_workers=True)
+    assert all(r.as_expected for found in results.values() for r in found), results
+    assert sum(len(found) for found in results.values()) == sum(len(checks_for(i)) for i in corpus.items)
+    assert 0 < len(set(ordinary)) < len(corpus.items) / 2
+
+
+def test_a_hand_edited_check_is_run_as_itself(project: Path, tmp_path: Path):
+    out = tmp_path / "gen"
+    assert cli("mutate", str(project), "--out", str(out), "--operators", "AOR").returncode == 0
+    corpus = load_corpus(out)
+    edited = corpus.items[0].folder / "test_item.py"
+    edited.write_text(edited.read_text(encoding="utf-8") + "# edited by hand\n", encoding="utf-8")
+    assert read_item_check(edited) is None
+    groups, others = project_items.session_groups(load_corpus(out))
+    assert [item.id for item in others] == [corpus.items[0].id]
+    assert sum(len(pairs) for pairs in groups.values()) == sum(len(checks_for(i)) for i in corpus.items[1:])
