@@ -39,6 +39,9 @@ from redpen_bench.sandbox import run_contained
 IGNORED = shutil.ignore_patterns(*NOT_PROJECT)
 COLLECT_SECONDS = 120.0  # pytest's collection of a whole project: at least this long, whatever --timeout is
 SUITE_SECONDS = 600.0  # the unmodified suite's own runs: at least this long
+# a mutant's run in the open session waits this many times its tests' own time (at least PROBE_SECONDS, at most
+# its limit) before it is judged in a session of its own, under its full limit (kill.verdict)
+PROBE_FACTOR, PROBE_SECONDS = 10, 1.0
 
 
 def mutate_outputs(root: Path) -> set[str]:
@@ -93,6 +96,12 @@ class Baseline:
     flaky: tuple[str, ...]  # an outcome that differed between repeats
     covered: dict[str, frozenset[str]]  # test id -> "relpath:function" it ran (runner.RunResult.covered)
     lines: dict[str, dict[str, frozenset[int]]] = field(default_factory=dict)  # test id -> relpath -> lines it ran
+    durations: dict[str, float] = field(default_factory=dict)  # test id -> its shortest time in the repeats
+
+    def probe(self, tests: Sequence[str], limit: float) -> float:
+        """How long a run of `tests` in the open session may take before it is judged in a session of its own:
+        PROBE_FACTOR times their own time, at least PROBE_SECONDS, at most `limit`."""
+        return min(limit, max(PROBE_SECONDS, PROBE_FACTOR * sum(self.durations.get(t, self.seconds) for t in tests)))
 
     def covering(self, rel: str, function: str) -> tuple[str, ...]:
         """The stable tests that ran `function` of file `rel` (or a function nested in it); for code outside any
@@ -146,7 +155,8 @@ def suite_baseline(root: Path, settings: Settings, repeats: int) -> Baseline:
     if not stable:
         raise InputError(f"{root}: no test passes on the unmodified project: no test can kill a mutant")
     seconds = min(r.seconds for r in runs[1:]) if len(runs) > 1 else runs[0].seconds
-    return Baseline(seconds, stable, flaky, runs[0].covered, runs[0].lines)
+    durations = {t: min(r.outcomes[t].seconds for r in runs if t in r.outcomes) for t in stable}
+    return Baseline(seconds, stable, flaky, runs[0].covered, runs[0].lines, durations)
 
 
 @dataclass(frozen=True)
@@ -247,7 +257,8 @@ class ProjectChecker:
         assert self.session is not None
         mutant = (self.unit.name, source)
         order = self._likeliest_first(tests)
-        first = self.session.run(order, limit, exitfirst=True, mutant=mutant)
+        # a hang is judged in a session of its own under the full limit: here a shorter wait says there may be one
+        first = self.session.run(order, self.checks.base.probe(tests, limit), exitfirst=True, mutant=mutant)
         if first is None or first.timed_out:
             return None
         killers = self._killers(first, tests)

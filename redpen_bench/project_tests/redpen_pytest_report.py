@@ -184,7 +184,8 @@ def pytest_runtest_makereport(item, call):
     report = outcome.get_result()
     nodeid = item.nodeid
     entry = _results.setdefault(nodeid, {"outcome": "passed", "phase": "call", "exception": "", "in_project": False,
-                                         "message": ""})
+                                         "message": "", "seconds": 0.0})
+    entry["seconds"] += report.duration  # setup, call and teardown
     if report.skipped and entry["outcome"] == "passed":
         entry.update(outcome="skipped", phase=report.when)
     if report.failed and entry["outcome"] in ("passed", "skipped"):

@@ -46,6 +46,7 @@ class TestOutcome:
     exception: str  # the exception class name, or ""
     in_project: bool  # the deepest traceback frame lies in the tree's own code, not a test file or library
     message: str  # the error's first line
+    seconds: float = 0.0  # its setup, call and teardown
 
 
 @dataclass(frozen=True)
@@ -156,7 +157,8 @@ def run(settings: Settings, tree: Path, tests: Sequence[str] = (), *, coverage: 
 
 def read_report(report: dict | None, status: int | None, timed_out: bool, seconds: float, output: str,
                 python: Path) -> RunResult:
-    outcomes = {k: TestOutcome(k, v["outcome"], v["phase"], v["exception"], v["in_project"], v["message"])
+    outcomes = {k: TestOutcome(k, v["outcome"], v["phase"], v["exception"], v["in_project"], v["message"],
+                               v.get("seconds", 0.0))
                 for k, v in (report or {}).get("outcomes", {}).items()}
     errors = list((report or {}).get("collection_errors", []))
     if not timed_out and (report is None or status in (3, 4)) and not errors:
