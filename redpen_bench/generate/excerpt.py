@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from redpen_bench.generate.operators import Mutant
 from redpen_bench.model.lines import count_lines, split_lines
@@ -189,20 +190,37 @@ def _imported(node: ast.stmt) -> set[str]:
             if a.name != "*"}
 
 
-def _chosen(tree: ast.Module, target: int) -> set[int]:
-    """The target, and every top-level statement defining a name the chosen statements use, to the end. A
-    target that imports (a `try:` import block) brings the first statement using each name it imports, or the
-    excerpt would hold an import nothing uses."""
+@dataclass(frozen=True)
+class _Module:
+    """What the excerpts of one module all ask: its statements, the names each reads, the statements binding each
+    name. The same for every mutant of the file: worked out once."""
+
+    tree: ast.Module
+    used: tuple[frozenset[str], ...]  # per top-level statement
+    definers: dict[str, list[int]]
+
+
+@lru_cache(maxsize=8)
+def _module(source: str) -> _Module:
+    tree = ast.parse(source)
     definers: dict[str, list[int]] = {}
     for i, node in enumerate(tree.body):
         for name in _bound(node):
             definers.setdefault(name, []).append(i)
-    users = {next((i for i, node in enumerate(tree.body) if i != target and name in _used(node)), target)
-             for name in _imported(tree.body[target])}
-    chosen = {target} | users | {i for i, node in enumerate(tree.body) if _always_kept(i, node)}
+    return _Module(tree, tuple(frozenset(_used(node)) for node in tree.body), definers)
+
+
+def _chosen(module: _Module, target: int) -> set[int]:
+    """The target, and every top-level statement defining a name the chosen statements use, to the end. A
+    target that imports (a `try:` import block) brings the first statement using each name it imports, or the
+    excerpt would hold an import nothing uses."""
+    body = module.tree.body
+    users = {next((i for i in range(len(body)) if i != target and name in module.used[i]), target)
+             for name in _imported(body[target])}
+    chosen = {target} | users | {i for i, node in enumerate(body) if _always_kept(i, node)}
     frontier = set(chosen)
     while frontier:
-        needed = {i for j in frontier for name in _used(tree.body[j]) for i in definers.get(name, ())}
+        needed = {i for j in frontier for name in module.used[j] for i in module.definers.get(name, ())}
         frontier = needed - chosen
         chosen |= frontier
     return chosen
@@ -244,10 +262,11 @@ def excerpt(source: str, mutant: Mutant, whole_file_limit: int = 150) -> Excerpt
     source_lines = split_lines(source, keepends=True)  # numbered as ast numbers them
     if len(source_lines) <= whole_file_limit:
         return Excerpt(source, mutant.source, mutant.lines, dict(mutant.sites), 1, mutant.description)
-    tree = ast.parse(source)
+    module = _module(source)
+    tree = module.tree
     target = _target(tree, mutant)
-    chosen = _chosen(tree, target)
-    used = {name for i in chosen if not isinstance(tree.body[i], _IMPORTS) for name in _used(tree.body[i])}
+    chosen = _chosen(module, target)
+    used = {name for i in chosen if not isinstance(tree.body[i], _IMPORTS) for name in module.used[i]}
     delta = len(split_lines(mutant.source)) - len(source_lines)
     mutated_lines = split_lines(mutant.source, keepends=True)
     fixed_text = defective_text = ""
