@@ -30,7 +30,8 @@ def redpen(code: Path, *args: str, env: dict[str, str]) -> tuple[subprocess.Comp
     """The command's result and wall seconds, with the load average it ran under (no CPU time: the kill checks
     run in a process pool's workers, which this process never waits for, so their CPU time is not its children's)."""
     start = time.monotonic()
-    done = subprocess.run([sys.executable, "-m", "redpen_bench", *args], capture_output=True, text=True,
+    # run from `code` itself: `python -m` puts the working folder first on the path, ahead of PYTHONPATH
+    done = subprocess.run([sys.executable, "-m", "redpen_bench", *args], capture_output=True, text=True, cwd=code,
                           env=env | {"PYTHONPATH": str(code), "COLUMNS": "200"})
     return done, time.monotonic() - start
 
@@ -57,7 +58,8 @@ def main() -> None:
         outs = []
         for run in range(args.runs):
             out = Path(scratch) / f"gen{run + 1}"
-            done, seconds = redpen(args.code, "mutate", str(args.project), "--out", str(out), *args.extra, env=env)
+            done, seconds = redpen(args.code, "mutate", str(args.project.resolve()), "--out", str(out), *args.extra,
+                                   env=env)
             if done.returncode != 0:
                 sys.exit(f"mutate failed: {done.stderr.strip().splitlines()[-1:]}")
             found = SUMMARY.search(done.stderr + done.stdout)

@@ -16,7 +16,8 @@ from redpen_bench.errors import InputError
 from redpen_bench.generate import items
 from redpen_bench.generate.mutate import MutateResult, finish, write_items
 from redpen_bench.generate.pipeline import kill_units
-from redpen_bench.generate.project_checks import Baseline, ProjectChecks, collect, mutate_outputs, suite_baseline
+from redpen_bench.generate.project_baseline import Baseline, collect, mutate_outputs, suite_baseline
+from redpen_bench.generate.project_checks import ProjectChecks
 from redpen_bench.generate.project_files import NOT_PROJECT, project_units
 from redpen_bench.generate.project_metadata import project_metadata
 from redpen_bench.generate.units import Killed, Options

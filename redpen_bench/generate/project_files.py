@@ -22,7 +22,7 @@ from redpen_bench.generate.units import Unit
 
 # What is no part of a project: its tools' and environments' folders and the files a run rebuilds (shell patterns,
 # as shutil.ignore_patterns takes them). The one list of them: never a source, never copied into a check's scratch
-# copy of the project (project_checks.copy_project), never searched for outputs of mutate (a folder the search
+# copy of the project (project_baseline.copy_project), never searched for outputs of mutate (a folder the search
 # skips must be one that is not copied, or an output there would join the copied suite). Its repr is written into
 # every project item's test_item.py, which `verify` copies the project with: a change changes project-mode output.
 NOT_PROJECT = (".git", "__pycache__", "*.pyc", ".pytest_cache", ".venv", "venv", ".tox", "node_modules",

@@ -17,7 +17,7 @@ from pathlib import Path
 from redpen_bench import __version__
 from redpen_bench.errors import InputError
 from redpen_bench.generate.items import build, check_out, corpus_head, toml_table
-from redpen_bench.generate.project_checks import collect
+from redpen_bench.generate.project_baseline import collect
 from redpen_bench.generate.project_files import Collection
 from redpen_bench.generate.project_metadata import ProjectMetadata, project_metadata
 from redpen_bench.harvest import git

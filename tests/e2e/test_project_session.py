@@ -13,7 +13,8 @@ import pytest
 from redpen_bench.gate import project_items
 from redpen_bench.gate.checks import checks_for
 from redpen_bench.gate.killability import run_killability
-from redpen_bench.generate.project_checks import ProjectChecks, suite_baseline
+from redpen_bench.generate.project_baseline import suite_baseline
+from redpen_bench.generate.project_checks import ProjectChecks
 from redpen_bench.generate.units import Unit
 from redpen_bench.model.corpus import load_corpus
 from redpen_bench.project_tests.interpreter import project_python

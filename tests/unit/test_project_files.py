@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from redpen_bench.generate.project_checks import copy_project, mutate_outputs
+from redpen_bench.generate.project_baseline import copy_project, mutate_outputs
 from redpen_bench.generate.project_files import (
     NOT_PROJECT,
     Collection,
