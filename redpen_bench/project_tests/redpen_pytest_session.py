@@ -21,6 +21,7 @@ import inspect
 import json
 import os
 import sys
+import tokenize
 import types
 
 import pytest
@@ -119,7 +120,7 @@ class Patch:
                        and os.path.realpath(m.__file__) == os.path.realpath(path)), None)
         if module is None:
             raise Unpatchable(f"{path} is not imported by the tests")
-        with open(path, encoding="utf-8") as file:
+        with tokenize.open(path) as file:  # in the encoding its coding cookie declares (PEP 263)
             original = _compiled(file.read(), module.__file__)
         mutant = compile(source, module.__file__, "exec", dont_inherit=True)
         codes = changed_functions(original, mutant)
@@ -172,8 +173,8 @@ class Server:
             request = json.loads(line)
             try:
                 patch = Patch(**request["patch"]) if request.get("patch") else None
-            except (Unpatchable, SyntaxError) as exc:
-                self._answer({"unpatchable": str(exc)})
+            except Exception as exc:  # Unpatchable, or a file that cannot be read or compiled: the caller's way
+                self._answer({"unpatchable": f"{type(exc).__name__}: {exc}"})
                 continue
             report._results.clear()
             try:
