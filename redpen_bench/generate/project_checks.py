@@ -21,7 +21,7 @@ import os
 import shutil
 import tempfile
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -101,28 +101,13 @@ class ProjectChecker:
         if self.session is not None:
             outcome = self._check_in_session(tests, source, limit) if function else None
             return outcome or self._check_in_new_session(tests, source, limit)
-        try:
-            self.target.write_text(source, encoding="utf-8")
-            first = self.worker.run(tests, limit, exitfirst=True) if self.worker else None
-            if first is None or first.timed_out or first.exit_code is None:  # a hang is judged in a fresh process
-                first = self._run(tests, limit, exitfirst=True)
-            if first.timed_out:
-                return Outcome("timeout", f"timeout after {limit:g} s", first.seconds)
-            killers = self._killers(first, tests)
-            if not killers:
-                return Outcome("pass", "", first.seconds)
-            # a kill is one that happens twice: again in a session of its own (the worker's forgets the tree's
-            # modules between sessions), in a fresh process when the first run was one or the worker fails
-            again = self.worker.run(killers, limit) if self.worker else None
-            if again is None or again.timed_out or again.exit_code is None:
-                again = self._run(killers, limit, exitfirst=False)
-            if again.timed_out:
-                return Outcome("timeout", f"timeout after {limit:g} s", first.seconds + again.seconds)
-            confirmed = self._killers(again, killers)
-            status = "fail" if confirmed else "pass"
-            return Outcome(status, again.summary(), first.seconds + again.seconds, confirmed)
-        finally:
-            self.target.write_bytes(self.original)
+        return self._check_written(tests, source, limit, self._in_worker)
+
+    def _in_worker(self, tests: list[str], limit: float, exitfirst: bool) -> RunResult | None:
+        """A run in the test worker (each run a session of its own that imports the tree afresh); None without
+        one, and for a hang or a worker that fails: those are judged in a fresh process."""
+        found = self.worker.run(tests, limit, exitfirst=exitfirst) if self.worker else None
+        return None if found is None or found.timed_out or found.exit_code is None else found
 
     def _check_in_session(self, tests: tuple[str, ...], source: str, limit: float) -> Outcome | None:
         """The mutant put into the open session: its tests, the likeliest killer first, to the first failure; a
@@ -159,23 +144,31 @@ class ProjectChecker:
         written to the tree and checked in a session of its own, which imports it."""
         fresh = TestSession(self.checks.settings, self.copy, tests)
         try:
+            return self._check_written(tests, source, limit,
+                                       lambda run, limit, exitfirst: fresh.run(run, limit, exitfirst=exitfirst))
+        finally:
+            fresh.close()
+
+    def _check_written(self, tests: tuple[str, ...], source: str, limit: float,
+                       attempt: Callable[[list[str], float, bool], RunResult | None]) -> Outcome:
+        """The mutant written into the copy and its tests run by `attempt`, the likeliest killer first, to the
+        first failure (a fresh process where `attempt` gives None); a kill is one that happens twice: the failing
+        tests fail again on their own."""
+        try:
             self.target.write_text(source, encoding="utf-8")
-            first = fresh.run(self._likeliest_first(tests), limit, exitfirst=True)
-            if first is None:  # the session never collected: the runner says why
-                first = self._run(tests, limit, exitfirst=True)
+            first = attempt(self._likeliest_first(tests), limit, True) or self._run(tests, limit, exitfirst=True)
             if first.timed_out:
                 return Outcome("timeout", f"timeout after {limit:g} s", first.seconds)
             killers = self._killers(first, tests)
             if not killers:
                 return Outcome("pass", "", first.seconds)
-            again = fresh.run(killers, limit) or self._run(killers, limit, exitfirst=False)
+            again = attempt(list(killers), limit, False) or self._run(killers, limit, exitfirst=False)
             if again.timed_out:
                 return Outcome("timeout", f"timeout after {limit:g} s", first.seconds + again.seconds)
             confirmed = self._killers(again, killers)
             self.kills.update(confirmed)
             return Outcome("fail" if confirmed else "pass", again.summary(), first.seconds + again.seconds, confirmed)
         finally:
-            fresh.close()
             self.target.write_bytes(self.original)
 
     def _likeliest_first(self, tests: tuple[str, ...]) -> list[str]:
