@@ -75,6 +75,7 @@ class RunFolder:
         self._out = None  # verdicts.jsonl, open for appending while rows arrive
         self.skipped_lines: list[int] = []
         self._parsed: tuple[tuple, tuple] | None = None  # (file signature, what _read made of it)
+        self._latest_rows: tuple[tuple, tuple] | None = None  # (file signature, what _latest made of it)
         self._answered: tuple[tuple, tuple] | None = None  # ((file signature, corpus hash), _answers' result)
         self.foreign = Foreign()  # rows left out as answering no snippet of the corpus given to rows()
 
@@ -246,7 +247,7 @@ class RunFolder:
         if not self.verdicts_path.exists():
             self.skipped_lines, self.foreign = [], Foreign()
             return []
-        latest, by_reviewer, skipped, every = self._read()
+        every, skipped = self._read()
         if skipped and skipped != self.skipped_lines:
             log.warning("%s", skipped_message(self.verdicts_path, skipped))
         self.skipped_lines = skipped
@@ -256,6 +257,7 @@ class RunFolder:
                 log.warning("%s", foreign.message(self.verdicts_path))
             self.foreign = foreign
             return [r for r in latest if reviewer is None or r.reviewer == reviewer]
+        latest, by_reviewer = self._latest()
         return list(latest if reviewer is None else by_reviewer.get(reviewer, ()))
 
     def _answers(self, every: list[VerdictRow], corpus: Corpus) -> tuple[list[VerdictRow], Foreign]:
@@ -266,22 +268,26 @@ class RunFolder:
             self._answered = (key, (latest_rows(kept), foreign))
         return self._answered[1]
 
-    def _read(self) -> tuple[list[VerdictRow], dict[str, list[VerdictRow]], list[int], list[VerdictRow]]:
-        """The file's latest rows, all and per reviewer, parsed once per version of the file: planning a run
+    def _read(self) -> tuple[list[VerdictRow], list[int]]:
+        """Every valid row of the file and the lines skipped, parsed once per version of the file: planning a run
         of 14 reviewers, resuming and summing up read it once, not once per reviewer (an append changes size
-        and mtime, so a read after it parses again). Last, every valid row, for the corpus's filter."""
+        and mtime, so a read after it parses again)."""
         stat = self.verdicts_path.stat()
         signature = (stat.st_ino, stat.st_size, stat.st_mtime_ns)
-        if self._parsed and self._parsed[0] == signature:
-            return self._parsed[1]
-        rows, skipped = read_rows(self.verdicts_path)
-        latest = latest_rows(rows)
-        by_reviewer: dict[str, list[VerdictRow]] = {}
-        for row in latest:
-            by_reviewer.setdefault(row.reviewer, []).append(row)
-        parsed = (latest, by_reviewer, skipped, rows)
-        self._parsed = (signature, parsed)
-        return parsed
+        if not self._parsed or self._parsed[0] != signature:
+            self._parsed, self._latest_rows = (signature, read_rows(self.verdicts_path)), None
+        return self._parsed[1]
+
+    def _latest(self) -> tuple[list[VerdictRow], dict[str, list[VerdictRow]]]:
+        """The latest rows, all and per reviewer, once per version of the file (only when no corpus filters
+        them first: then _answers keeps its own)."""
+        if self._latest_rows is None or self._latest_rows[0] != self._parsed[0]:
+            latest = latest_rows(self._parsed[1][0])
+            by_reviewer: dict[str, list[VerdictRow]] = {}
+            for row in latest:
+                by_reviewer.setdefault(row.reviewer, []).append(row)
+            self._latest_rows = (self._parsed[0], (latest, by_reviewer))
+        return self._latest_rows[1]
 
     def done(self, reviewer: str, fingerprint: str | None = None,
              corpus: Corpus | None = None) -> set[tuple[str, str, int]]:
