@@ -59,8 +59,9 @@ def run_session_group(pairs: list[Pair], timeout: float, stopper: Stopper | None
     items: dict[str, list[Pair]] = {}
     for item, check in pairs:
         items.setdefault(item.id, []).append((item, check))
+    item_checks = {item_id: read_item_check(group[0][0].folder / "test_item.py") for item_id, group in items.items()}
     first = pairs[0][0]
-    check = read_item_check(first.folder / "test_item.py")
+    check = item_checks[first.id]
     root = project_root(first)
     results: list[CheckResult] = []
     if check is None or root is None or not _as_made(root, check):
@@ -74,12 +75,11 @@ def run_session_group(pairs: list[Pair], timeout: float, stopper: Stopper | None
         python = root / check.python if check.python and (root / check.python).is_file() else project_python(root,
                                                                                                            None)
         settings = Settings(python, tuple(tuple(p) for p in check.env), tuple(check.test_args), timeout)
-        tests = sorted({t for item, _ in pairs for t in (read_item_check(item.folder / "test_item.py")
-                                                         or check).tests})
+        tests = sorted({t for found in item_checks.values() if found is not None for t in found.tests})
         session = TestSession(settings, copy, tests)
         try:
-            for group in items.values():
-                found = _in_session(session, group, timeout)
+            for item_id, group in items.items():
+                found = _in_session(session, group, item_checks[item_id], timeout)
                 if found is None or not all(r.as_expected for r in found):
                     found = _ordinary(group, timeout, stopper)
                 results += found
@@ -100,10 +100,10 @@ def _ordinary(group: list[Pair], timeout: float, stopper: Stopper | None) -> lis
     return [run_check(item, check, timeout, stopper) for item, check in group]
 
 
-def _in_session(session: TestSession, group: list[Pair], timeout: float) -> list[CheckResult] | None:
-    """One item's checks in the session; None when it cannot run one of them."""
+def _in_session(session: TestSession, group: list[Pair], check: ItemCheck | None, timeout: float
+                ) -> list[CheckResult] | None:
+    """One item's checks (`check`: its test_item.py's values) in the session; None when it cannot run one."""
     item = group[0][0]
-    check = read_item_check(item.folder / "test_item.py")
     if check is None:
         return None
     results = []

@@ -53,6 +53,7 @@ class _Coverage:
 
     def __init__(self) -> None:
         self.keys: dict[object, str | None] = {}
+        self.files: dict[object, str] = {}  # the tree's own code -> its relpath (read on every line event)
         self.current: set[str] = set()
         self.lines: dict[str, set[int]] = {}  # relpath -> its lines run by the current test
         self.tool = None
@@ -72,7 +73,10 @@ class _Coverage:
         if code not in self.keys:
             rel = _relative(code.co_filename)
             name = getattr(code, "co_qualname", code.co_name)
-            self.keys[code] = f"{rel}:{name}" if rel and not _is_test_file(rel) else None
+            own = bool(rel) and not _is_test_file(rel)
+            self.keys[code] = f"{rel}:{name}" if own else None
+            if own:
+                self.files[code] = rel
         return self.keys[code]
 
     def _start(self, code, offset):
@@ -84,7 +88,7 @@ class _Coverage:
     def _line(self, code, line):
         key = self.key(code)
         if key:
-            self.lines.setdefault(key.split(":", 1)[0], set()).add(line)
+            self.lines.setdefault(self.files[code], set()).add(line)
         return sys.monitoring.DISABLE
 
     def _trace(self, frame, event, arg):
@@ -97,7 +101,7 @@ class _Coverage:
 
     def _local(self, frame, event, arg):
         if event == "line":
-            self.lines.setdefault(self.key(frame.f_code).split(":", 1)[0], set()).add(frame.f_lineno)
+            self.lines.setdefault(self.files[frame.f_code], set()).add(frame.f_lineno)
         return self._local
 
     def begin(self) -> None:
