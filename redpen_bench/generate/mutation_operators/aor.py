@@ -31,8 +31,10 @@ VOCABULARY: dict[str, tuple[str, ...]] = {
               "instead of rais", *_MULTIPLY),
 }
 _AUGMENTED = ("accumulat", "running", "augmented", "in place")
-for _old, _new in (("+", "-"), ("-", "+"), ("*", "/"), ("/", "//"), ("//", "/"), ("%", "//"), ("**", "*")):
-    VOCABULARY[f"{_old}=->{_new}="] = (*VOCABULARY[f"{_old}->{_new}"], *_AUGMENTED)
+# every replacement's augmented form (`x /= y` -> `x *= y`): a hand-kept list of pairs once missed "/" -> "*"
+for _old, _news in REPLACEMENTS.items():
+    for _new in _news:
+        VOCABULARY[f"{_old}=->{_new}="] = (*VOCABULARY[f"{_old}->{_new}"], *_AUGMENTED)
 
 
 def sites(node: cst.BinaryOperation | cst.AugAssign, at: Place) -> None:
@@ -64,4 +66,5 @@ def examples() -> list[Example]:
         Example("def f(a):\n    total = 0\n    total += a\n    return total\n", "+=->-=",
                 "def f(a):\n    total = 0\n    total -= a\n    return total\n"),
         Example("def f(a, b):\n    return a / b\n", "/->//", "def f(a, b):\n    return a // b\n"),
+        Example("def f(a, b):\n    a /= b\n    return a\n", "/=->*=", "def f(a, b):\n    a *= b\n    return a\n"),
     ]
