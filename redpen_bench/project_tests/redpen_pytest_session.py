@@ -76,7 +76,7 @@ def _functions(module: types.ModuleType) -> tuple[list[types.FunctionType], list
         if obj is None or id(obj) in seen:
             continue
         seen.add(id(obj))
-        if callable(getattr(obj, "cache_clear", None)):
+        if _is_cache(obj):
             caches.append(obj)
         if isinstance(obj, types.FunctionType):
             if obj.__code__.co_filename == module.__file__:
@@ -94,6 +94,13 @@ def _functions(module: types.ModuleType) -> tuple[list[types.FunctionType], list
         if wrapped is not None:
             stack.append(wrapped)
     return found, caches
+
+
+def _is_cache(obj) -> bool:
+    """A function's cache as functools makes one (or one that looks the same: cache_info and cache_clear); not a
+    class that merely has such methods, whose cache_clear wants an instance."""
+    return not isinstance(obj, type) and all(callable(getattr(obj, name, None)) for name in ("cache_clear",
+                                                                                             "cache_info"))
 
 
 def _filled(cell) -> bool:
@@ -135,17 +142,24 @@ class Patch:
                     function.__code__ = code  # ValueError when its closure no longer fits
                     reached.add(code.co_qualname)
         except ValueError as exc:
-            self.undo()
+            self._restore()
             raise Unpatchable(f"{path}: {exc}") from None
         if not reached:
-            self.undo()
+            self._restore()
             raise Unpatchable(f"{path}: no function of the module holds {', '.join(sorted(codes))}")
-        self._clear()
+        try:
+            self._clear()
+        except Exception as exc:  # a result the unmodified code cached could answer for the mutant
+            self._restore()
+            raise Unpatchable(f"{path}: a cache of the module cannot be cleared: {type(exc).__name__}: {exc}") from None
 
-    def undo(self) -> None:
+    def _restore(self) -> None:
         for function, code in reversed(self.done):
             function.__code__ = code
         self.done = []
+
+    def undo(self) -> None:
+        self._restore()
         self._clear()
 
     def _clear(self) -> None:

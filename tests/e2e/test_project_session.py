@@ -1,8 +1,8 @@
 """The pytest session kept open between mutants (project_tests/session.py, redpen_pytest_session.py), on a real
 src-layout project written here, under a real interpreter of its own (a throwaway venv): each shape a function
 comes in (a plain one imported by name elsewhere, a decorated one, an lru_cache'd one, a method, a staticmethod,
-a property, a closure) takes its mutant and gives it back; what cannot be put in is refused; a test that fails
-when run twice in one process never makes a false kill."""
+a property, a closure; beside a class with a cache's method names) takes its mutant and gives it back; what
+cannot be put in is refused; a test that fails when run twice in one process never makes a false kill."""
 
 from __future__ import annotations
 
@@ -77,6 +77,16 @@ def counter():
 
 def scaled(x, scale=3):
     return x * scale
+
+
+class Clearing:
+    """A class with a method named as a cache's is no cache: the session never calls it to clear one."""
+
+    def cache_clear(self, which):
+        return which
+
+    def cache_info(self, which):
+        return which
 '''
 
 TESTS = '''\
