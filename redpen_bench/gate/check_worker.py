@@ -45,7 +45,10 @@ class Outcome:
     status: str  # pass | fail | timeout
     detail: str = ""
     seconds: float = 0.0
-    tests: tuple[str, ...] = ()  # killing tests (mutate's project mode: pytest ids)
+    tests: tuple[str, ...] = ()  # killing tests (mutate's project mode: pytest ids; for a timeout, those it ran)
+    # a timeout's measure: the unmodified code's own time for what this check ran, when that is not the unit's
+    # (project mode's session runs a mutant's own tests alone, under a limit from their time: kill.verdict)
+    source_seconds: float | None = None
 
 
 class _Exited(Exception):

@@ -4,12 +4,14 @@ session of the project (project_tests/session.py) instead of two processes and a
 Only for an item whose test_item.py is exactly the generated check (project_tests/item_check.py: the template's
 text for its values), so what runs is what that file would run: its killing tests, on a copy of the project,
 with the full module its snippet stands for in place, under the interpreter, ENV and test arguments it names. A
-check's tests pass or fail in the session as they would there; where an item's results are not what the gate
-expects, or the session cannot run a check (a mutant it cannot put in, a hang, tests it does not hold), or the
-tests that failed with a mutant in place fail on the project as it is too (the session's state, not the
-mutant, is to blame), the item's checks run again the ordinary way (checks.run_check) and those results stand:
-the session can speed a verdict up, never decide one alone. The project must be there as the item was made
-from it, else the ordinary checks say why."""
+check's tests pass or fail in the session as they would there. An item mutate kept for a timeout is judged as
+mutate judged it: its defective variants under 50 times its repair's time for the same tests, and the timeout
+again in a fresh session. Where an item's results are not what the gate expects, or the session cannot run a
+check (a mutant it cannot put in, a hang where mutate saw none, tests it does not hold), or the tests that
+failed with a mutant in place fail on the project as it is too (the session's state, not the mutant, is to
+blame), the item's checks run again the ordinary way (checks.run_check) and those results stand: the session can
+speed a verdict up, never decide one alone. The project must be there as the item was made from it, else the
+ordinary checks say why."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from redpen_bench.gate.check_worker import limit_for
 from redpen_bench.gate.checks import Check, CheckResult, checks_for, run_check
 from redpen_bench.model.corpus import Corpus, Item
 from redpen_bench.model.corpus_files import read_text
@@ -44,7 +47,7 @@ def session_groups(corpus: Corpus) -> tuple[dict[tuple, list[Pair]], list[Item]]
     for item in corpus.items:
         root = project_root(item)
         check = read_item_check(item.folder / "test_item.py") if root is not None else None
-        if check is None or item.provenance.get("timed_out") is True:  # a timeout is judged under its own limit
+        if check is None or not check.tests:  # an older item killed by a timeout re-runs the whole suite
             others.append(item)
             continue
         key = (str(root), check.source, check.python, repr(check.env), repr(check.test_args), check.source_sha)
@@ -79,7 +82,8 @@ def run_session_group(pairs: list[Pair], timeout: float, stopper: Stopper | None
         session = TestSession(settings, copy, tests)
         try:
             for item_id, group in items.items():
-                found = _in_session(session, group, item_checks[item_id], timeout)
+                found = _in_session(session, group, item_checks[item_id], timeout,
+                                    group[0][0].provenance.get("timed_out") is True)
                 if found is None or not all(r.as_expected for r in found):
                     found = _ordinary(group, timeout, stopper)
                 results += found
@@ -100,24 +104,37 @@ def _ordinary(group: list[Pair], timeout: float, stopper: Stopper | None) -> lis
     return [run_check(item, check, timeout, stopper) for item, check in group]
 
 
-def _in_session(session: TestSession, group: list[Pair], check: ItemCheck | None, timeout: float
-                ) -> list[CheckResult] | None:
-    """One item's checks (`check`: its test_item.py's values) in the session; None when it cannot run one."""
+def _in_session(session: TestSession, group: list[Pair], check: ItemCheck | None, timeout: float,
+                timed_out: bool = False) -> list[CheckResult] | None:
+    """One item's checks (`check`: its test_item.py's values) in the session, the repairs first; None when it
+    cannot run one. An item mutate kept for a timeout (`timed_out`) has its defective variants run under the limit
+    mutate gave it, from the repair's own time for the same tests (check_worker.limit_for), and a timeout counts
+    only when it happens again in a fresh session."""
     item = group[0][0]
     if check is None:
         return None
-    results = []
-    for _, c in group:
+    results, limit, repair_seconds = [], timeout, 0.0
+    for _, c in sorted(group, key=lambda pair: not pair[1].should_pass):
         known, module = check.module_for(read_text(item.file(c.variant)))
         if not known:  # the generated check's own refusal
             results.append(CheckResult(c, False, "AssertionError: not one of this item's snippets: no full module "
                                                  "to run the project's tests on"))
             continue
+        mutant = (check.source, module) if module is not None else None
         # to the first failure: one failing test fails the check as all of them would
-        run = session.run(check.tests, timeout, exitfirst=True,
-                          mutant=(check.source, module) if module is not None else None)
+        run = session.run(check.tests, limit if mutant else timeout, exitfirst=True, mutant=mutant)
+        if run is not None and run.timed_out and mutant and timed_out:
+            # the session that timed out is gone: the next request starts a fresh one
+            again = session.run(check.tests, limit, exitfirst=True, mutant=mutant)
+            if again is None or not again.timed_out:
+                return None
+            results.append(CheckResult(c, False, f"timeout after {limit:g} s"))
+            continue
         if run is None or run.timed_out:
             return None
+        if timed_out and mutant is None and run.passed:
+            repair_seconds = max(repair_seconds, run.seconds)
+            limit = limit_for(repair_seconds, timeout)
         if not run.passed and module is not None:  # the mutant's fault only if the project as it is passes them
             unmodified = session.run(check.tests, timeout, exitfirst=True)
             if unmodified is None or not unmodified.passed:

@@ -61,7 +61,8 @@ def verdict(outcome: Outcome, source_seconds: float, timeout: float) -> str:
     if outcome.status == "fail":
         return "killed"
     if outcome.status == "timeout":
-        return "timed-out" if source_seconds <= TIMEOUT_MARGIN * limit_for(source_seconds, timeout) else "slow"
+        own = source_seconds if outcome.source_seconds is None else outcome.source_seconds
+        return "timed-out" if own <= TIMEOUT_MARGIN * limit_for(own, timeout) else "slow"
     return "survived"
 
 

@@ -11,9 +11,13 @@ stopping at the first failure; a kill is confirmed by the failing tests failing 
 Where it can, a file's mutants go to one pytest session kept open for it (project_tests/session.py: each mutant
 put into the running functions for one request), and a kill there also needs the failing tests to pass once the
 mutant is out. What the session cannot take (a change outside a function's body, a hang) is checked in a session
-of its own with the mutant written into the copy. REDPEN_TEST_SESSION=0 uses an in-process test worker instead
-(project_tests.worker: each mutant imported afresh), REDPEN_TEST_WORKER=0 a fresh process per run
-(benchmarks/project_mutate.py measures them). The project itself is never written to."""
+of its own with the mutant written into the copy. A session times the tests alone, so a mutant's limit there
+comes from its own tests' time (check_worker.limit_for: 50 times it, at least 1 s) and its timeout is judged
+against that time (kill.verdict), not the whole suite's: a mutant that loops for ever costs about a second, not
+the whole timeout, and verify judges it the same way (gate/project_items.py). REDPEN_TEST_SESSION=0 uses an
+in-process test worker instead (project_tests.worker: each mutant imported afresh), REDPEN_TEST_WORKER=0 a fresh
+process per run (benchmarks/project_mutate.py measures them); both time start-up too, so they keep the unit's
+limit, from the whole suite's time. The project itself is never written to."""
 
 from __future__ import annotations
 
@@ -25,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from redpen_bench.generate.kill import FORCED_FAIL, Outcome
+from redpen_bench.generate.kill import FORCED_FAIL, Outcome, limit_for
 from redpen_bench.generate.project_baseline import Baseline, copy_project
 from redpen_bench.generate.units import Unit
 from redpen_bench.project_tests import runner
@@ -98,10 +102,19 @@ class ProjectChecker:
         tests = self.checks.base.running(self.unit.name, "" if self.imported_only else function, lines)
         if not tests:
             return Outcome("pass", "no stable test runs this function")
-        if self.session is not None:
-            outcome = self._check_in_session(tests, source, limit) if function else None
-            return outcome or self._check_in_new_session(tests, source, limit)
-        return self._check_written(tests, source, limit, self._in_worker)
+        if self.session is None:  # the worker or a process per run: start-up included, the unit's limit
+            outcome = self._check_written(tests, source, lambda run, exitfirst: self._in_worker(run, limit, exitfirst)
+                                          or self._run(run, limit, exitfirst))
+            # a timeout names the tests it ran: verify runs those
+            return replace(outcome, tests=tests) if outcome.status == "timeout" else outcome
+        # a session times the tests alone: the mutant's limit comes from their own time, not the whole suite's,
+        # so a mutant that hangs costs a second or so, not the whole timeout
+        own = self.checks.base.seconds_of(tests)
+        mine = min(limit, limit_for(own, self.timeout))
+        in_place = function and not self.checks.base.made_before_tests(self.unit.name, function)
+        outcome = (self._check_in_session(tests, source, mine) if in_place else None) \
+            or self._check_in_new_session(tests, source, mine, limit)
+        return replace(outcome, tests=tests, source_seconds=own) if outcome.status == "timeout" else outcome
 
     def _in_worker(self, tests: list[str], limit: float, exitfirst: bool) -> RunResult | None:
         """A run in the test worker (each run a session of its own that imports the tree afresh); None without
@@ -139,32 +152,33 @@ class ProjectChecker:
         self.kills.update(confirmed)
         return Outcome("fail", again.summary(), first.seconds + again.seconds, confirmed)
 
-    def _check_in_new_session(self, tests: tuple[str, ...], source: str, limit: float) -> Outcome:
+    def _check_in_new_session(self, tests: tuple[str, ...], source: str, limit: float, unit_limit: float
+                              ) -> Outcome:
         """What the open session cannot put in (a change outside a function's body) or judge (a hang): the mutant
-        written to the tree and checked in a session of its own, which imports it."""
+        written to the tree and checked in a session of its own, which imports it (a fresh process, start-up
+        and all, under the unit's limit, where that session cannot run them)."""
         fresh = TestSession(self.checks.settings, self.copy, tests)
         try:
-            return self._check_written(tests, source, limit,
-                                       lambda run, limit, exitfirst: fresh.run(run, limit, exitfirst=exitfirst))
+            return self._check_written(tests, source, lambda run, exitfirst: fresh.run(run, limit, exitfirst=exitfirst)
+                                       or self._run(run, unit_limit, exitfirst))
         finally:
             fresh.close()
 
-    def _check_written(self, tests: tuple[str, ...], source: str, limit: float,
-                       attempt: Callable[[list[str], float, bool], RunResult | None]) -> Outcome:
+    def _check_written(self, tests: tuple[str, ...], source: str, attempt: Callable[[list[str], bool], RunResult]
+                       ) -> Outcome:
         """The mutant written into the copy and its tests run by `attempt`, the likeliest killer first, to the
-        first failure (a fresh process where `attempt` gives None); a kill is one that happens twice: the failing
-        tests fail again on their own."""
+        first failure; a kill is one that happens twice: the failing tests fail again on their own."""
         try:
             self.target.write_text(source, encoding="utf-8")
-            first = attempt(self._likeliest_first(tests), limit, True) or self._run(tests, limit, exitfirst=True)
+            first = attempt(self._likeliest_first(tests), True)
             if first.timed_out:
-                return Outcome("timeout", f"timeout after {limit:g} s", first.seconds)
+                return Outcome("timeout", f"timeout after {first.seconds:.3g} s", first.seconds)
             killers = self._killers(first, tests)
             if not killers:
                 return Outcome("pass", "", first.seconds)
-            again = attempt(list(killers), limit, False) or self._run(killers, limit, exitfirst=False)
+            again = attempt(list(killers), False)
             if again.timed_out:
-                return Outcome("timeout", f"timeout after {limit:g} s", first.seconds + again.seconds)
+                return Outcome("timeout", f"timeout after {again.seconds:.3g} s", first.seconds + again.seconds)
             confirmed = self._killers(again, killers)
             self.kills.update(confirmed)
             return Outcome("fail" if confirmed else "pass", again.summary(), first.seconds + again.seconds, confirmed)

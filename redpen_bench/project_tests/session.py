@@ -1,10 +1,10 @@
 """A pytest session kept open between mutants (redpen_pytest_session.py, under the project's interpreter): the
 project's tests collected once, each mutant put into the running session's functions for one request.
 
-Used where it is safe and only then: `open_session` runs the stable tests twice in it on the unmodified tree and
-gives None (the caller falls back to a session per run) unless they pass both times; a request whose mutant
-cannot be put in that way answers None too. A run that passes its time limit ends the session; the next
-request starts another. Contained like every project run: under the sandbox's supervisor (start_contained)."""
+`open_session` gives None (the caller falls back to a session per run) when the session cannot collect the tests
+or put mutants in; a request whose mutant cannot be put in that way answers None too. Whether the tests pass in
+it is the caller's to check, after each kill (project_checks). A run that passes its time limit ends the session;
+the next request starts another. Contained like every project run: under the sandbox's supervisor (start_contained)."""
 
 from __future__ import annotations
 

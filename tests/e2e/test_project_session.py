@@ -13,6 +13,7 @@ import pytest
 from redpen_bench.gate import project_items
 from redpen_bench.gate.checks import checks_for
 from redpen_bench.gate.killability import run_killability
+from redpen_bench.generate.kill import verdict
 from redpen_bench.generate.project_baseline import suite_baseline
 from redpen_bench.generate.project_checks import ProjectChecks
 from redpen_bench.generate.units import Unit
@@ -79,6 +80,21 @@ def scaled(x, scale=3):
     return x * scale
 
 
+def tagged(f):
+    def tagger(*args):
+        result = f(*args)
+        return result
+    return tagger
+
+
+def count_down(n):
+    steps = 0
+    while n > 0:
+        n -= 1
+        steps += 1
+    return steps
+
+
 class Clearing:
     """A class with a method named as a cache's is no cache: the session never calls it to clear one."""
 
@@ -90,7 +106,7 @@ class Clearing:
 '''
 
 TESTS = '''\
-from sessproj.shapes import Box, cached, counter, decorated, scaled
+from sessproj.shapes import Box, cached, count_down, counter, decorated, scaled
 from sessproj.user import use
 
 
@@ -126,6 +142,25 @@ def test_counter():
 
 def test_scaled():
     assert scaled(2) == 6
+
+
+def test_count_down():
+    assert count_down(3) == 3
+'''
+
+# a decorator applied when the test module is imported, at collection: the session's tests hold the function it
+# made then, whatever is put into `tagged` later
+TAGGED = '''\
+from sessproj.shapes import tagged
+
+
+@tagged
+def triple(x):
+    return 3 * x
+
+
+def test_triple():
+    assert triple(2) == 6
 '''
 
 ONCE = '''\
@@ -163,6 +198,7 @@ def project(tmp_path: Path) -> Path:
     (root / "tests").mkdir()
     (root / "tests" / "test_shapes.py").write_text(TESTS, encoding="utf-8")
     (root / "tests" / "test_once.py").write_text(ONCE, encoding="utf-8")
+    (root / "tests" / "test_tagged.py").write_text(TAGGED, encoding="utf-8")
     (root / "pyproject.toml").write_text('[project]\nname = "sessproj"\nversion = "1"\n', encoding="utf-8")
     make_venv(root / ".venv")
     return root
@@ -305,3 +341,72 @@ def test_a_hand_edited_check_is_run_as_itself(project: Path, tmp_path: Path):
     groups, others = project_items.session_groups(load_corpus(out))
     assert [item.id for item in others] == [corpus.items[0].id]
     assert sum(len(pairs) for pairs in groups.values()) == sum(len(checks_for(i)) for i in corpus.items[1:])
+
+
+def test_a_function_that_ran_at_collection_is_judged_with_the_tests_imported_anew(project: Path):
+    """`tagged` made test_tagged's `triple` when that module was imported: a mutant of its closure, put into the
+    open session, would never reach `triple`, and would survive. The baseline knows `tagged` ran before the first
+    test, so its mutants are checked in a session of their own, which imports the tests with the mutant in place."""
+    settings = Settings(project_python(project, None))
+    base = suite_baseline(project, settings, 1)
+    rel = "src/sessproj/shapes.py"
+    assert base.made_before_tests(rel, "tagged") and base.made_before_tests(rel, "tagged.tagger")
+    assert base.made_before_tests(rel, "deco.wrapper")  # `decorated` is made when shapes.py is imported
+    assert not base.made_before_tests(rel, "plain") and not base.made_before_tests(rel, "Box.fits")
+    unit = Unit(rel, project / rel, "shapes")
+    checker = ProjectChecks(project, settings, base).open(unit, 60)
+    try:
+        assert checker.baseline() is not None and checker.session is not None
+        line = SHAPES.splitlines().index("        return result") + 1
+        mutant = SHAPES.replace("        return result", "        return -result")
+        assert base.running(rel, "tagged.tagger", (line,)) == ("tests/test_tagged.py::test_triple",)
+        outcome = checker.check(mutant, 60, "tagged.tagger", (line,))
+        assert outcome.status == "fail" and outcome.tests == ("tests/test_tagged.py::test_triple",)
+        in_place = checker.session.run(["tests/test_tagged.py::test_triple"], 60, mutant=(rel, mutant))
+        assert in_place is not None and in_place.passed  # what the open session would have said
+    finally:
+        checker.close()
+
+
+def test_a_hang_in_the_session_is_judged_by_its_own_tests_time(project: Path):
+    """A mutant that loops for ever waits out 50 times its tests' own time (at least a second), not the unit's
+    limit (60 s here), and it is a kill, measured against that time: the suite's time plays no part."""
+    settings = Settings(project_python(project, None))
+    base = suite_baseline(project, settings, 1)
+    rel = "src/sessproj/shapes.py"
+    checker = ProjectChecks(project, settings, base).open(Unit(rel, project / rel, "shapes"), 60)
+    try:
+        assert checker.baseline() is not None and checker.session is not None
+        line = SHAPES.splitlines().index("        n -= 1") + 1
+        outcome = checker.check(SHAPES.replace("        n -= 1", "        n += 1"), 60, "count_down", (line,))
+        tests = base.running(rel, "count_down", (line,))
+        assert tests == ("tests/test_shapes.py::test_count_down",)
+        assert outcome.status == "timeout" and outcome.tests == tests
+        assert outcome.source_seconds == base.seconds_of(tests) < 0.5
+        assert float(outcome.detail.split()[2]) < 10, outcome.detail  # limit_for(own) = 1 s, not 60 s
+        # a suite slower than a quarter of the unit's limit makes the timeout no less the mutant's
+        assert verdict(outcome, 50.0, 60) == "timed-out"
+    finally:
+        checker.close()
+
+
+def test_verify_judges_a_timed_out_item_in_the_session_as_mutate_did(project: Path, tmp_path: Path, monkeypatch):
+    out = tmp_path / "gen"
+    made = cli("mutate", str(project), "--out", str(out), "--operators", "AOR")
+    assert made.returncode == 0, made.stderr
+    corpus = load_corpus(out)
+    hung = [i for i in corpus.items if i.provenance.get("timed_out") is True]
+    assert hung, "n -= 1 -> n += 1 in count_down loops for ever"
+    for item in hung:
+        assert read_item_check(item.folder / "test_item.py").tests == ["tests/test_shapes.py::test_count_down"]
+    ordinary: list[str] = []
+    real = project_items.run_check
+
+    def counted(item, check, timeout, stopper=None):
+        ordinary.append(item.id)
+        return real(item, check, timeout, stopper)
+
+    monkeypatch.setattr(project_items, "run_check", counted)
+    results = run_killability(load_corpus(out), timeout=60, jobs=1, in_workers=True)
+    assert all(r.as_expected for found in results.values() for r in found), results
+    assert not {i.id for i in hung} & set(ordinary)  # judged in the session, not by waiting out 60 s
