@@ -27,7 +27,7 @@ from redpen_bench.model.corpus import Corpus, Item
 from redpen_bench.model.corpus_files import read_text
 from redpen_bench.project_tests.interpreter import project_python
 from redpen_bench.project_tests.item_check import ItemCheck, read_item_check
-from redpen_bench.project_tests.runner import Settings
+from redpen_bench.project_tests.runner import RunResult, Settings
 from redpen_bench.project_tests.session import TestSession
 from redpen_bench.sandbox import Stopper
 
@@ -80,9 +80,22 @@ def run_session_group(pairs: list[Pair], timeout: float, stopper: Stopper | None
         settings = Settings(python, tuple(tuple(p) for p in check.env), tuple(check.test_args), timeout)
         tests = sorted({t for found in item_checks.values() if found is not None for t in found.tests})
         session = TestSession(settings, copy, tests)
+
+        def written(tests: list[str], module: str, limit: float) -> RunResult | None:
+            """A module the open session cannot put in, written into the copy: its tests in a session of their
+            own, which imports it."""
+            target, fresh = copy / check.source, TestSession(settings, copy, tests)
+            original = target.read_bytes()
+            try:
+                target.write_text(module, encoding="utf-8")
+                return fresh.run(tests, limit, exitfirst=True)
+            finally:
+                target.write_bytes(original)
+                fresh.close()
+
         try:
             for item_id, group in items.items():
-                found = _in_session(session, group, item_checks[item_id], timeout,
+                found = _in_session(session, written, group, item_checks[item_id], timeout,
                                     group[0][0].provenance.get("timed_out") is True)
                 if found is None or not all(r.as_expected for r in found):
                     found = _ordinary(group, timeout, stopper)
@@ -104,12 +117,14 @@ def _ordinary(group: list[Pair], timeout: float, stopper: Stopper | None) -> lis
     return [run_check(item, check, timeout, stopper) for item, check in group]
 
 
-def _in_session(session: TestSession, group: list[Pair], check: ItemCheck | None, timeout: float,
-                timed_out: bool = False) -> list[CheckResult] | None:
-    """One item's checks (`check`: its test_item.py's values) in the session, the repairs first; None when it
-    cannot run one. An item mutate kept for a timeout (`timed_out`) has its defective variants run under the limit
-    mutate gave it, from the repair's own time for the same tests (check_worker.limit_for), and a timeout counts
-    only when it happens again in a fresh session."""
+def _in_session(session: TestSession, written: Callable[[list[str], str, float], RunResult | None],
+                group: list[Pair], check: ItemCheck | None, timeout: float, timed_out: bool = False
+                ) -> list[CheckResult] | None:
+    """One item's checks (`check`: its test_item.py's values) in the session, the repairs first, a mutant the
+    session cannot put in `written` into a session of its own; None when neither can run one. An item mutate kept
+    for a timeout (`timed_out`) has its defective variants run under the limit mutate gave it, from the repair's
+    own time for the same tests (check_worker.limit_for), and a timeout counts only when it happens again in a
+    session of its own."""
     item = group[0][0]
     if check is None:
         return None
@@ -123,9 +138,11 @@ def _in_session(session: TestSession, group: list[Pair], check: ItemCheck | None
         mutant = (check.source, module) if module is not None else None
         # to the first failure: one failing test fails the check as all of them would
         run = session.run(check.tests, limit if mutant else timeout, exitfirst=True, mutant=mutant)
-        if run is not None and run.timed_out and mutant and timed_out:
-            # the session that timed out is gone: the next request starts a fresh one
-            again = session.run(check.tests, limit, exitfirst=True, mutant=mutant)
+        fresh = run is None and module is not None
+        if fresh:
+            run = written(check.tests, module, limit)
+        if run is not None and run.timed_out and module is not None and timed_out:
+            again = run if fresh else written(check.tests, module, limit)
             if again is None or not again.timed_out:
                 return None
             results.append(CheckResult(c, False, f"timeout after {limit:g} s"))

@@ -79,14 +79,6 @@ class Baseline:
     covered: dict[str, frozenset[str]]  # test id -> "relpath:function" it ran (runner.RunResult.covered)
     lines: dict[str, dict[str, frozenset[int]]] = field(default_factory=dict)  # test id -> relpath -> lines it ran
     durations: dict[str, float] = field(default_factory=dict)  # test id -> its shortest time in the repeats
-    before_tests: frozenset[str] = frozenset()  # "relpath:function" that ran at import or collection
-
-    def made_before_tests(self, rel: str, function: str) -> bool:
-        """Whether `function` of file `rel`, or a function enclosing it, ran before the first test: what it made
-        then (a decorated function, a closure, a class its __set_name__ saw) outlives a change to its code, so a
-        mutant of it can only be judged where the tests are imported with it in place."""
-        return any(key == function or function.startswith(key + ".")
-                   for key in (_function(k).split(":", 1)[1] for k in self.before_tests if k.startswith(f"{rel}:")))
 
     def seconds_of(self, tests: Sequence[str]) -> float:
         """The time `tests` took on the unmodified project, each by pytest's protocol (setup, call, teardown)."""
@@ -139,7 +131,7 @@ def suite_baseline(root: Path, settings: Settings, repeats: int) -> Baseline:
         raise InputError(f"{root}: no test passes on the unmodified project: no test can kill a mutant")
     return Baseline(seconds=min(r.seconds for r in runs[1:]) if len(runs) > 1 else runs[0].seconds, stable=stable,
                     flaky=tuple(sorted(t for t, s in seen.items() if len(s) > 1)), covered=runs[0].covered,
-                    lines=runs[0].lines, before_tests=runs[0].before_tests,
+                    lines=runs[0].lines,
                     durations={t: min(r.outcomes[t].seconds for r in runs if t in r.outcomes) for t in stable})
 
 

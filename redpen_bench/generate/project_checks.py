@@ -111,8 +111,7 @@ class ProjectChecker:
         # so a mutant that hangs costs a second or so, not the whole timeout
         own = self.checks.base.seconds_of(tests)
         mine = min(limit, limit_for(own, self.timeout))
-        in_place = function and not self.checks.base.made_before_tests(self.unit.name, function)
-        outcome = (self._check_in_session(tests, source, mine) if in_place else None) \
+        outcome = (self._check_in_session(tests, source, mine) if function else None) \
             or self._check_in_new_session(tests, source, mine, limit)
         return replace(outcome, tests=tests, source_seconds=own) if outcome.status == "timeout" else outcome
 

@@ -5,8 +5,7 @@ it is configured by environment variables (the runner sets them):
   REDPEN_REPORT    the JSON report file to write at the end of the session
   REDPEN_ROOT      the tree under test: which frames are the project's own, which modules must come from it
   REDPEN_SELECT    optional: a file of test ids (or test files), one a line; every other test is deselected
-  REDPEN_COVERAGE  "1": record, per test, the tree's functions it ran ("relpath:qualname") and their lines, and
-                   the functions that ran before the first test (at import, at collection)
+  REDPEN_COVERAGE  "1": record, per test, the tree's functions it ran ("relpath:qualname") and their lines
   REDPEN_SEED      the seed `random` is given before each test (with the test's id): an unseeded random test
                    draws the same numbers every run, whichever other tests run before it
 The report holds each test's outcome, the phase it failed in, the exception class and its first line, whether
@@ -29,9 +28,6 @@ _results: dict[str, dict] = {}
 _errors: list[str] = []
 _covered: dict[str, set[str]] = {}
 _lines: dict[str, dict[str, set[int]]] = {}  # test id -> relpath -> lines of the tree's code it ran
-# the tree's functions (not module or class bodies) that ran before the first test: what they made at import or
-# collection (a decorated function, a class its __set_name__ saw) outlives any change made to them later
-_before_tests: set[str] = set()
 _select: set[str] | None = None
 
 
@@ -57,7 +53,6 @@ class _Coverage:
 
     def __init__(self) -> None:
         self.keys: dict[object, str | None] = {}
-        self.functions: set[str] = set()  # the keys of functions, lambdas and comprehensions
         self.files: dict[object, str] = {}  # the tree's own code -> its relpath (read on every line event)
         self.current: set[str] = set()
         self.lines: dict[str, set[int]] = {}  # relpath -> its lines run by the current test
@@ -82,8 +77,6 @@ class _Coverage:
             self.keys[code] = f"{rel}:{name}" if own else None
             if own:
                 self.files[code] = rel
-                if code.co_flags & _NEWLOCALS:
-                    self.functions.add(self.keys[code])
         return self.keys[code]
 
     def _start(self, code, offset):
@@ -133,12 +126,7 @@ class _Coverage:
         return self.current, self.lines
 
 
-_NEWLOCALS = 0x2  # inspect.CO_NEWLOCALS: a function's code, not a module's or a class body's
 _coverage = _Coverage() if os.environ.get("REDPEN_COVERAGE") == "1" else None
-_first_test = True
-if _coverage is not None:
-    # from here on (pytest loads -p plugins before any conftest.py) until the first test: import and collection
-    _coverage.begin()
 
 
 def pytest_configure(config) -> None:
@@ -173,12 +161,8 @@ def pytest_collectreport(report) -> None:
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
-    global _first_test
     random.seed(f"{os.environ.get('REDPEN_SEED', '0')}:{item.nodeid}")
     if _coverage is not None:
-        if _first_test:
-            _first_test = False
-            _before_tests.update(_coverage.functions & _coverage.end()[0])
         _coverage.begin()
     try:
         yield
@@ -247,7 +231,7 @@ def pytest_sessionfinish(session, exitstatus) -> None:
     if not path:
         return
     data = {"outcomes": _results, "collection_errors": _errors, "shadowed": _shadowed(),
-            "covered": {k: sorted(v) for k, v in _covered.items()}, "before_tests": sorted(_before_tests),
+            "covered": {k: sorted(v) for k, v in _covered.items()},
             "lines": {k: {rel: sorted(v) for rel, v in files.items()} for k, files in _lines.items()}}
     with open(path, "w", encoding="utf-8") as file:
         json.dump(data, file)

@@ -9,7 +9,9 @@ a name another module imported, a decorator's wrapped function) runs the mutant:
 start-up per mutant (mutmut's trampolines reach the same end by compiling every mutant in). What cannot be put in
 that way is refused, and the caller uses a session of its own for it: a change outside a function's body (module
 or class level, a default value, a decorator's arguments), a function no object of the module holds, a changed
-closure. `functools` caches of the module are cleared before and after, so no result of the other code is
+closure, and a function that ran before the first request (at import or collection: a decorator a test module
+applies, a `__set_name__`, a factory whose closures the tests hold), since what it made then would never run the
+mutant. `functools` caches of the module are cleared before and after, so no result of the other code is
 reused. Each test runs by pytest's own protocol (Server._run).
 
 Standard library and pytest only: it runs in the project's environment, not Red-Pen's."""
@@ -31,6 +33,48 @@ _FUNCTION = inspect.CO_NEWLOCALS  # functions, lambdas and comprehensions; not m
 
 class Unpatchable(Exception):
     pass
+
+
+class BeforeTests:
+    """Records which functions (file, qualname) start from now until `stop`: sys.monitoring where there is one
+    (each code object reported once), else a profile function (Python 3.11)."""
+
+    def __init__(self) -> None:
+        self.ran: set[tuple[str, str]] = set()
+        self.tool = None
+        if not hasattr(types.CodeType, "co_qualname"):  # before Python 3.11 no mutant is put in (Patch): no need
+            return
+        monitoring = getattr(sys, "monitoring", None)
+        for tool in (5, 4, 3) if monitoring is not None else ():
+            try:
+                monitoring.use_tool_id(tool, "redpen-session")
+            except ValueError:  # in use (coverage, a debugger): try another
+                continue
+            self.tool = tool
+            monitoring.register_callback(tool, monitoring.events.PY_START, self._start)
+            monitoring.set_events(tool, monitoring.events.PY_START)
+            return
+        sys.setprofile(self._profile)
+
+    def _start(self, code, offset):
+        if code.co_flags & _FUNCTION:
+            self.ran.add((code.co_filename, code.co_qualname))
+        return sys.monitoring.DISABLE
+
+    def _profile(self, frame, event, arg) -> None:
+        if event == "call" and frame.f_code.co_flags & _FUNCTION:
+            self.ran.add((frame.f_code.co_filename, frame.f_code.co_qualname))
+
+    def stop(self) -> frozenset[tuple[str, str]]:
+        if not hasattr(types.CodeType, "co_qualname"):
+            return frozenset()
+        if self.tool is not None:
+            sys.monitoring.set_events(self.tool, 0)
+            sys.monitoring.register_callback(self.tool, sys.monitoring.events.PY_START, None)
+            sys.monitoring.free_tool_id(self.tool)
+        else:
+            sys.setprofile(None)
+        return frozenset(self.ran)
 
 
 def _codes(code: types.CodeType) -> list[types.CodeType]:
@@ -120,7 +164,7 @@ def _compiled(source: str, filename: str) -> types.CodeType:
 class Patch:
     """A mutant of one source file, put into the live functions of its module until `undo`."""
 
-    def __init__(self, path: str, source: str):
+    def __init__(self, path: str, source: str, before_tests: frozenset[tuple[str, str]] = frozenset()):
         if not hasattr(types.CodeType, "co_qualname"):  # before Python 3.11 a code object does not name its function
             raise Unpatchable("Python 3.11 or later is needed to put a mutant into a running session")
         module = next((m for m in list(sys.modules.values()) if getattr(m, "__file__", None)
@@ -131,6 +175,10 @@ class Patch:
             original = _compiled(file.read(), module.__file__)
         mutant = compile(source, module.__file__, "exec", dont_inherit=True)
         codes = changed_functions(original, mutant)
+        made = sorted(q for q in codes if (module.__file__, q) in before_tests)
+        if made:
+            raise Unpatchable(f"{path}: {', '.join(made)} ran before the first test (at import or collection): "
+                              "what it made then would not run the mutant")
         functions, self.caches = _functions(module)
         self.done: list[tuple[types.FunctionType, types.CodeType]] = []
         reached = set()
@@ -170,8 +218,8 @@ class Patch:
 class Server:
     """pytest's run loop, taken over: the collected tests, then one answer per request until stdin ends."""
 
-    def __init__(self, requests, answers) -> None:
-        self.requests, self.answers = requests, answers
+    def __init__(self, requests, answers, before_tests: BeforeTests) -> None:
+        self.requests, self.answers, self.before_tests = requests, answers, before_tests
 
     def _answer(self, data: dict) -> None:
         self.answers.write(json.dumps(data) + "\n")
@@ -181,12 +229,13 @@ class Server:
     def pytest_runtestloop(self, session) -> bool:
         report = sys.modules["redpen_pytest_report"]
         items = {item.nodeid: item for item in session.items}
+        ran = self.before_tests.stop()
         self._answer({"tests": list(items), "collection_errors": list(report._errors),
                       "patching": hasattr(types.CodeType, "co_qualname")})
         for line in self.requests:
             request = json.loads(line)
             try:
-                patch = Patch(**request["patch"]) if request.get("patch") else None
+                patch = Patch(**request["patch"], before_tests=ran) if request.get("patch") else None
             except Exception as exc:  # Unpatchable, or a file that cannot be read or compiled: the caller's way
                 self._answer({"unpatchable": f"{type(exc).__name__}: {exc}"})
                 continue
@@ -219,7 +268,9 @@ def main() -> None:
     null = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(null, fd)
-    status = pytest.main(json.loads(sys.argv[1]), plugins=[Server(requests, answers)])
+    # from before pytest starts (its plugins, conftest.py files, the test modules) until the first request
+    before_tests = BeforeTests()
+    status = pytest.main(json.loads(sys.argv[1]), plugins=[Server(requests, answers, before_tests)])
     sys.exit(int(status))
 
 

@@ -59,7 +59,6 @@ class RunResult:
     seconds: float
     covered: dict[str, frozenset[str]] = field(default_factory=dict)  # test id -> "relpath:function" it ran
     lines: dict[str, dict[str, frozenset[int]]] = field(default_factory=dict)  # test id -> relpath -> lines it ran
-    before_tests: frozenset[str] = frozenset()  # "relpath:function" run before the first test (import, collection)
 
     @property
     def failed(self) -> tuple[str, ...]:
@@ -169,4 +168,4 @@ def read_report(report: dict | None, status: int | None, timed_out: bool, second
     covered = {k: frozenset(v) for k, v in (report or {}).get("covered", {}).items()}
     lines = {k: {rel: frozenset(v) for rel, v in files.items()} for k, files in (report or {}).get("lines", {}).items()}
     return RunResult(outcomes, tuple(errors), status, timed_out, (report or {}).get("shadowed"), seconds, covered,
-                     lines, frozenset((report or {}).get("before_tests", ())))
+                     lines)

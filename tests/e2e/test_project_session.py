@@ -345,25 +345,26 @@ def test_a_hand_edited_check_is_run_as_itself(project: Path, tmp_path: Path):
 
 def test_a_function_that_ran_at_collection_is_judged_with_the_tests_imported_anew(project: Path):
     """`tagged` made test_tagged's `triple` when that module was imported: a mutant of its closure, put into the
-    open session, would never reach `triple`, and would survive. The baseline knows `tagged` ran before the first
-    test, so its mutants are checked in a session of their own, which imports the tests with the mutant in place."""
+    open session, would never reach `triple`, and would survive. The session knows `tagged` ran before the first
+    test and refuses it, so it is checked in a session of its own, which imports the tests with the mutant in
+    place; so is `deco`'s closure (`decorated` is made when shapes.py is imported), but not `plain`."""
     settings = Settings(project_python(project, None))
     base = suite_baseline(project, settings, 1)
     rel = "src/sessproj/shapes.py"
-    assert base.made_before_tests(rel, "tagged") and base.made_before_tests(rel, "tagged.tagger")
-    assert base.made_before_tests(rel, "deco.wrapper")  # `decorated` is made when shapes.py is imported
-    assert not base.made_before_tests(rel, "plain") and not base.made_before_tests(rel, "Box.fits")
+    tagged = SHAPES.replace("        return result", "        return -result")
     unit = Unit(rel, project / rel, "shapes")
     checker = ProjectChecks(project, settings, base).open(unit, 60)
     try:
         assert checker.baseline() is not None and checker.session is not None
+        session = checker.session
+        for mutant in (tagged, SHAPES.replace("return f(*args)", "return -f(*args)")):
+            assert session.run(["tests/test_tagged.py::test_triple"], 60, mutant=(rel, mutant)) is None
+        plain = session.run(["tests/test_shapes.py::test_plain"], 60, mutant=(rel, SHAPES.replace("a + b", "a - b")))
+        assert plain is not None and plain.failed == ("tests/test_shapes.py::test_plain",)
         line = SHAPES.splitlines().index("        return result") + 1
-        mutant = SHAPES.replace("        return result", "        return -result")
         assert base.running(rel, "tagged.tagger", (line,)) == ("tests/test_tagged.py::test_triple",)
-        outcome = checker.check(mutant, 60, "tagged.tagger", (line,))
+        outcome = checker.check(tagged, 60, "tagged.tagger", (line,))
         assert outcome.status == "fail" and outcome.tests == ("tests/test_tagged.py::test_triple",)
-        in_place = checker.session.run(["tests/test_tagged.py::test_triple"], 60, mutant=(rel, mutant))
-        assert in_place is not None and in_place.passed  # what the open session would have said
     finally:
         checker.close()
 
