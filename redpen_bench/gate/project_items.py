@@ -123,8 +123,8 @@ def _in_session(session: TestSession, written: Callable[[list[str], str, float],
     """One item's checks (`check`: its test_item.py's values) in the session, the repairs first, a mutant the
     session cannot put in `written` into a session of its own; None when neither can run one. An item mutate kept
     for a timeout (`timed_out`) has its defective variants run under the limit mutate gave it, from the repair's
-    own time for the same tests (check_worker.limit_for), and a timeout counts only when it happens again in a
-    session of its own."""
+    own time for the same tests (check_worker.limit_for), else under `timeout`; a timeout counts as a kill when it
+    happens in a session of its own."""
     item = group[0][0]
     if check is None:
         return None
@@ -141,7 +141,8 @@ def _in_session(session: TestSession, written: Callable[[list[str], str, float],
         fresh = run is None and module is not None
         if fresh:
             run = written(check.tests, module, limit)
-        if run is not None and run.timed_out and module is not None and timed_out:
+        if run is not None and run.timed_out and module is not None:
+            # a timeout is a kill, as it is in the check's own process, once it happens in a session of its own
             again = run if fresh else written(check.tests, module, limit)
             if again is None or not again.timed_out:
                 return None

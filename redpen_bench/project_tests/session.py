@@ -38,7 +38,7 @@ class TestSession:
         for module in (runner.PLUGIN, SERVER):
             shutil.copy(module, self.scratch / "plugin" / module.name)
         self.proc: subprocess.Popen | None = None
-        self.collected: frozenset[str] = frozenset()
+        self.collected: tuple[str, ...] = ()  # the test ids it holds, in collection order
         self.patching = False  # the session can put a mutant into its functions (Python 3.11 or later)
 
     def _start(self, limit: float) -> tuple[str, ...] | None:
@@ -53,7 +53,7 @@ class TestSession:
         if hello is None or hello["collection_errors"]:
             self.stop()
             return None if hello is None else tuple(hello["collection_errors"])
-        self.collected, self.patching = frozenset(hello["tests"]), bool(hello["patching"])
+        self.collected, self.patching = tuple(hello["tests"]), bool(hello["patching"])
         return ()
 
     def _read(self, limit: float) -> dict | None:
@@ -77,7 +77,8 @@ class TestSession:
                 return RunResult({}, errors, 2, False, None, time.monotonic() - start)
             if errors is None:
                 return None
-        if not set(tests) <= self.collected or (mutant and not self.patching):
+        tests = self._expanded(tests)
+        if tests is None or (mutant and not self.patching):
             return None
         patch = {"path": str(self.tree / mutant[0]), "source": mutant[1]} if mutant else None
         start = time.monotonic()
@@ -99,6 +100,17 @@ class TestSession:
         status = 1 if any(o["outcome"] in ("failed", "error") for o in outcomes.values()) else 0
         return runner.read_report({"outcomes": outcomes}, status, False, seconds, "", self.settings.python)
 
+    def _expanded(self, tests: Sequence[str]) -> list[str] | None:
+        """`tests` as the ids the session holds, a test file (a killer that failed to collect) as all of its
+        tests; None when it holds one not."""
+        held, expanded = set(self.collected), []
+        for test in tests:
+            in_file = [t for t in self.collected if t.split("::")[0] == test] if test not in held else [test]
+            if not in_file:
+                return None
+            expanded += in_file
+        return expanded
+
     def stop(self) -> None:
         if self.proc is not None:
             if self.proc.stdin is not None:
@@ -118,7 +130,7 @@ def open_session(settings: Settings, tree: Path, tests: Sequence[str], limit: fl
     is taken out (project_checks), so a test that fails in a session for no fault of the mutant ends the session
     at its first false kill, and a test that passes in it is not what makes a survivor."""
     session = TestSession(settings, tree, tests)
-    if session._start(max(limit, START_SECONDS)) != () or not session.patching or not set(tests) <= session.collected:
+    if session._start(max(limit, START_SECONDS)) != () or not session.patching or session._expanded(tests) is None:
         session.close()
         return None
     return session

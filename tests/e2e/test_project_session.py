@@ -22,7 +22,7 @@ from redpen_bench.project_tests.interpreter import project_python
 from redpen_bench.project_tests.item_check import read_item_check
 from redpen_bench.project_tests.redpen_pytest_session import Unpatchable, changed_functions
 from redpen_bench.project_tests.runner import Settings
-from redpen_bench.project_tests.session import open_session
+from redpen_bench.project_tests.session import TestSession, open_session
 from tests.e2e.mutate_helpers import cli
 from tests.e2e.test_project_tests import make_venv
 
@@ -411,3 +411,15 @@ def test_verify_judges_a_timed_out_item_in_the_session_as_mutate_did(project: Pa
     results = run_killability(load_corpus(out), timeout=60, jobs=1, in_workers=True)
     assert all(r.as_expected for found in results.values() for r in found), results
     assert not {i.id for i in hung} & set(ordinary)  # judged in the session, not by waiting out 60 s
+
+
+def test_a_test_file_among_the_tests_stands_for_the_tests_it_holds(project: Path):
+    """A mutant that breaks a test module's import is killed by that file (project_checks._killers): the
+    session runs a file given among the tests as every test it collected from it."""
+    session = TestSession(Settings(project_python(project, None)), project, ["tests/test_tagged.py"])
+    try:
+        ran = session.run(["tests/test_tagged.py"], 60)
+        assert ran is not None and ran.passed and set(ran.outcomes) == {"tests/test_tagged.py::test_triple"}
+        assert session.run(["tests/test_tagged.py", "tests/test_none.py"], 60) is None
+    finally:
+        session.close()
