@@ -154,7 +154,7 @@ def _in_session(session: TestSession, written: Callable[[list[str], str, float],
             repair_seconds = max(repair_seconds, run.seconds)
             limit = limit_for(repair_seconds, timeout)
         if not run.passed and module is not None:  # the mutant's fault only if the project as it is passes them
-            unmodified = session.run(check.tests, timeout, exitfirst=True)
+            unmodified = session.run(list(run.failed) or check.tests, timeout, exitfirst=True)
             if unmodified is None or not unmodified.passed:
                 return None
         detail = "" if run.passed else f"AssertionError: killing tests fail: {run.summary()}"
