@@ -142,12 +142,19 @@ def kill_units(units: list[Unit], options: Options, checks: Checks, jobs: int, p
                executor: Executor | None = None) -> list[UnitResult]:
     """The one run loop of both modes: one task per source unit on `executor`, or on `jobs` local processes at
     a time (scanning is pure Python: threads would queue on one core); results in unit order, whatever ran
-    where or finished first; the first error stops what has not started."""
-    work = [(u, options, checks) for u in units]
+    where or finished first; the first error stops what has not started. The biggest files start first: a long
+    task started last is what every other worker waits for at the end."""
+    order = sorted(range(len(units)), key=lambda i: -units[i].path.stat().st_size)
+    work = [(units[i], options, checks) for i in order]
     if executor is not None:
-        return executor.run_all(check_unit, work, progress, UNITS)
-    with open_executor("local", jobs) as local:
-        return local.run_all(check_unit, work, progress, UNITS)
+        done = executor.run_all(check_unit, work, progress, UNITS)
+    else:
+        with open_executor("local", jobs) as local:
+            done = local.run_all(check_unit, work, progress, UNITS)
+    results: list[UnitResult] = [UnitResult(u) for u in units]
+    for position, i in enumerate(order):
+        results[i] = done[position]
+    return results
 
 
 def select(results: list[UnitResult], options: Options) -> list[Killed]:
