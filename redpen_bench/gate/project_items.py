@@ -32,6 +32,7 @@ from redpen_bench.project_tests.session import TestSession
 from redpen_bench.sandbox import Stopper
 
 Pair = tuple[Item, Check]
+SESSION_ITEMS = 40  # items per session: a session starts in about a second, a file may hold hundreds of items
 
 
 def project_root(item: Item) -> Path | None:
@@ -41,8 +42,8 @@ def project_root(item: Item) -> Path | None:
 
 def session_groups(corpus: Corpus) -> tuple[dict[tuple, list[Pair]], list[Item]]:
     """The checks of templated project items, by what one session can run (project, file, interpreter, ENV,
-    test arguments); and every other item."""
-    groups: dict[tuple, list[Pair]] = {}
+    test arguments) in runs of at most SESSION_ITEMS items; and every other item."""
+    groups: dict[tuple, list[Item]] = {}
     others = []
     for item in corpus.items:
         root = project_root(item)
@@ -51,8 +52,11 @@ def session_groups(corpus: Corpus) -> tuple[dict[tuple, list[Pair]], list[Item]]
             others.append(item)
             continue
         key = (str(root), check.source, check.python, repr(check.env), repr(check.test_args), check.source_sha)
-        groups.setdefault(key, []).extend((item, c) for c in checks_for(item))
-    return groups, others
+        groups.setdefault(key, []).append(item)
+    # a file's items in runs of at most SESSION_ITEMS, each a session of its own: one file holding most of the
+    # items would otherwise be one long task while the other cores idle
+    return {(*key, start): [(item, c) for item in items[start:start + SESSION_ITEMS] for c in checks_for(item)]
+            for key, items in groups.items() for start in range(0, len(items), SESSION_ITEMS)}, others
 
 
 def run_session_group(pairs: list[Pair], timeout: float, stopper: Stopper | None = None,
