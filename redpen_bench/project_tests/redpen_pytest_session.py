@@ -1,5 +1,6 @@
-"""One pytest session that stays open between mutants: `python -m redpen_pytest_session ARGS_JSON`, under the
-project's interpreter, with redpen_pytest_report loaded (runner.command's arguments).
+"""One pytest session that stays open between mutants: `python -m redpen_pytest_session ARGS_JSON [mutants]`,
+under the project's interpreter, with redpen_pytest_report loaded (runner.command's arguments); "mutants": one
+that takes them (else it runs the tree as written and refuses every mutant).
 
 It collects the given test files once, says which tests it holds, then answers requests (one JSON line each on
 stdin, one JSON line each on the fd it was given): run these tests, in this order, optionally stopping at the first
@@ -218,7 +219,7 @@ class Patch:
 class Server:
     """pytest's run loop, taken over: the collected tests, then one answer per request until stdin ends."""
 
-    def __init__(self, requests, answers, before_tests: BeforeTests) -> None:
+    def __init__(self, requests, answers, before_tests: BeforeTests | None) -> None:
         self.requests, self.answers, self.before_tests = requests, answers, before_tests
 
     def _answer(self, data: dict) -> None:
@@ -229,9 +230,9 @@ class Server:
     def pytest_runtestloop(self, session) -> bool:
         report = sys.modules["redpen_pytest_report"]
         items = {item.nodeid: item for item in session.items}
-        ran = self.before_tests.stop()
+        ran = self.before_tests.stop() if self.before_tests is not None else frozenset()
         self._answer({"tests": list(items), "collection_errors": list(report._errors),
-                      "patching": hasattr(types.CodeType, "co_qualname")})
+                      "patching": hasattr(types.CodeType, "co_qualname") and self.before_tests is not None})
         for line in self.requests:
             request = json.loads(line)
             try:
@@ -268,8 +269,9 @@ def main() -> None:
     null = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(null, fd)
-    # from before pytest starts (its plugins, conftest.py files, the test modules) until the first request
-    before_tests = BeforeTests()
+    # from before pytest starts (its plugins, conftest.py files, the test modules) until the first request; only in
+    # a session that takes mutants ("mutants"): the others import the tree as written
+    before_tests = BeforeTests() if sys.argv[2:] == ["mutants"] else None
     status = pytest.main(json.loads(sys.argv[1]), plugins=[Server(requests, answers, before_tests)])
     sys.exit(int(status))
 

@@ -28,9 +28,11 @@ START_SECONDS = 120.0  # collecting the tests when the session starts: at least 
 class TestSession:
     __test__ = False
 
-    def __init__(self, settings: Settings, tree: Path, tests: Sequence[str]):
-        """A session of `tree`'s test files holding `tests` (pytest ids), started at the first request."""
-        self.settings, self.tree = settings, Path(tree).absolute()
+    def __init__(self, settings: Settings, tree: Path, tests: Sequence[str], takes_mutants: bool = False):
+        """A session of `tree`'s test files holding `tests` (pytest ids), started at the first request;
+        `takes_mutants`: one that mutants are put into (it records what runs before the first test, which costs
+        its start-up a third more), else one that runs the tree as it is written."""
+        self.settings, self.tree, self.takes_mutants = settings, Path(tree).absolute(), takes_mutants
         self.files = runner.positional(self.tree, tests)
         self.scratch = Path(tempfile.mkdtemp(prefix="redpen-session-"))
         for name in ("home", "plugin"):
@@ -46,7 +48,8 @@ class TestSession:
         (the session is ended); None when it never got that far."""
         env = runner.environment(self.settings, self.tree, self.scratch / "home", self.scratch / "plugin")
         args = runner.command(self.settings, *self.files)[3:]  # pytest's own arguments, after "PYTHON -m pytest"
-        argv = [str(self.settings.python), "-m", SERVER.stem, json.dumps(args)]
+        argv = [str(self.settings.python), "-m", SERVER.stem, json.dumps(args), *(["mutants"] if self.takes_mutants
+                                                                                    else [])]
         self.proc = start_contained(argv, self.tree, env, runner.limits(self.settings.timeout), stdin=subprocess.PIPE,
                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         hello = self._read(limit)
@@ -129,7 +132,7 @@ def open_session(settings: Settings, tree: Path, tests: Sequence[str], limit: fl
     Whether the tests pass in it is not tried first: a kill only counts when its tests pass again once the mutant
     is taken out (project_checks), so a test that fails in a session for no fault of the mutant ends the session
     at its first false kill, and a test that passes in it is not what makes a survivor."""
-    session = TestSession(settings, tree, tests)
+    session = TestSession(settings, tree, tests, takes_mutants=True)
     if session._start(max(limit, START_SECONDS)) != () or not session.patching or session._expanded(tests) is None:
         session.close()
         return None
