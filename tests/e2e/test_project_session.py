@@ -311,12 +311,18 @@ def test_the_tests_run_are_those_that_ran_the_mutants_lines(project: Path):
 def test_verify_runs_the_generated_project_checks_in_one_session(project: Path, tmp_path: Path, monkeypatch):
     """mutate, then verify: the items' checks run in the project's session, and only those the session cannot
     vouch for (a mutant outside a body; a kill by test_once, which fails on the project as it is once it has run)
-    run the ordinary way, one process each. Every result is what the gate expects."""
+    run the ordinary way, one process each. Every result is what the gate expects. An item kept for a timeout
+    (n -= 1 -> n += 1 in count_down loops for ever) names the tests it ran, and is judged in the session as mutate
+    judged it, not by waiting out the 60 s timeout."""
     out = tmp_path / "gen"
     made = cli("mutate", str(project), "--out", str(out), "--operators", "AOR")
     assert made.returncode == 0, made.stderr
     corpus = load_corpus(out)
     assert all(read_item_check(item.folder / "test_item.py") is not None for item in corpus.items)
+    hung = [i for i in corpus.items if i.provenance.get("timed_out") is True]
+    assert hung
+    for item in hung:
+        assert read_item_check(item.folder / "test_item.py").tests == ["tests/test_shapes.py::test_count_down"]
     ordinary: list[str] = []
     real = project_items.run_check
 
@@ -329,6 +335,7 @@ def test_verify_runs_the_generated_project_checks_in_one_session(project: Path, 
     assert all(r.as_expected for found in results.values() for r in found), results
     assert sum(len(found) for found in results.values()) == sum(len(checks_for(i)) for i in corpus.items)
     assert 0 < len(set(ordinary)) < len(corpus.items) / 2
+    assert not {i.id for i in hung} & set(ordinary)
 
 
 def test_a_hand_edited_check_is_run_as_itself(project: Path, tmp_path: Path):
@@ -389,28 +396,6 @@ def test_a_hang_in_the_session_is_judged_by_its_own_tests_time(project: Path):
         assert verdict(outcome, 50.0, 60) == "timed-out"
     finally:
         checker.close()
-
-
-def test_verify_judges_a_timed_out_item_in_the_session_as_mutate_did(project: Path, tmp_path: Path, monkeypatch):
-    out = tmp_path / "gen"
-    made = cli("mutate", str(project), "--out", str(out), "--operators", "AOR")
-    assert made.returncode == 0, made.stderr
-    corpus = load_corpus(out)
-    hung = [i for i in corpus.items if i.provenance.get("timed_out") is True]
-    assert hung, "n -= 1 -> n += 1 in count_down loops for ever"
-    for item in hung:
-        assert read_item_check(item.folder / "test_item.py").tests == ["tests/test_shapes.py::test_count_down"]
-    ordinary: list[str] = []
-    real = project_items.run_check
-
-    def counted(item, check, timeout, stopper=None):
-        ordinary.append(item.id)
-        return real(item, check, timeout, stopper)
-
-    monkeypatch.setattr(project_items, "run_check", counted)
-    results = run_killability(load_corpus(out), timeout=60, jobs=1, in_workers=True)
-    assert all(r.as_expected for found in results.values() for r in found), results
-    assert not {i.id for i in hung} & set(ordinary)  # judged in the session, not by waiting out 60 s
 
 
 def test_a_test_file_among_the_tests_stands_for_the_tests_it_holds(project: Path):
