@@ -142,10 +142,10 @@ def _in_session(session: TestSession, written: Callable[[list[str], str, float],
         mutant = (check.source, module) if module is not None else None
         # to the first failure: one failing test fails the check as all of them would
         run = session.run(check.tests, limit if mutant else timeout, exitfirst=True, mutant=mutant)
-        fresh = run is None and module is not None
+        fresh = run is None and mutant is not None
         if fresh:
             run = written(check.tests, module, limit)
-        if run is not None and run.timed_out and module is not None:
+        if run is not None and run.timed_out and mutant is not None:
             # a timeout is a kill, as it is in the check's own process, once it happens in a session of its own
             again = run if fresh else written(check.tests, module, limit)
             if again is None or not again.timed_out:
@@ -157,7 +157,7 @@ def _in_session(session: TestSession, written: Callable[[list[str], str, float],
         if timed_out and mutant is None and run.passed:
             repair_seconds = max(repair_seconds, run.seconds)
             limit = limit_for(repair_seconds, timeout)
-        if not run.passed and module is not None:  # the mutant's fault only if the project as it is passes them
+        if not run.passed and mutant is not None:  # the mutant's fault only if the project as it is passes them
             unmodified = session.run(list(run.failed) or check.tests, timeout, exitfirst=True)
             if unmodified is None or not unmodified.passed:
                 return None

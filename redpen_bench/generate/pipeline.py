@@ -151,10 +151,8 @@ def kill_units(units: list[Unit], options: Options, checks: Checks, jobs: int, p
     else:
         with open_executor("local", jobs) as local:
             done = local.run_all(check_unit, work, progress, UNITS)
-    results: list[UnitResult] = [UnitResult(u) for u in units]
-    for position, i in enumerate(order):
-        results[i] = done[position]
-    return results
+    by_unit = dict(zip(order, done, strict=True))
+    return [by_unit[i] for i in range(len(units))]
 
 
 def select(results: list[UnitResult], options: Options) -> list[Killed]:

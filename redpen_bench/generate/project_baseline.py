@@ -21,9 +21,6 @@ from redpen_bench.sandbox import run_contained
 IGNORED = shutil.ignore_patterns(*NOT_PROJECT)
 COLLECT_SECONDS = 120.0  # pytest's collection of a whole project: at least this long, whatever --timeout is
 SUITE_SECONDS = 600.0  # the unmodified suite's own runs: at least this long
-# a mutant's run in the open session waits this many times its tests' own time (at least PROBE_SECONDS, at most
-# its limit) before it is judged in a session of its own, under its full limit (kill.verdict)
-PROBE_FACTOR, PROBE_SECONDS = 10, 1.0
 
 
 def mutate_outputs(root: Path) -> set[str]:
@@ -84,10 +81,6 @@ class Baseline:
         """The time `tests` took on the unmodified project, each by pytest's protocol (setup, call, teardown)."""
         return sum(self.durations.get(t, self.seconds) for t in tests)
 
-    def probe(self, tests: Sequence[str], limit: float) -> float:
-        """How long a run of `tests` in the open session may take before it is judged in a session of its own:
-        PROBE_FACTOR times their own time, at least PROBE_SECONDS, at most `limit`."""
-        return min(limit, max(PROBE_SECONDS, PROBE_FACTOR * self.seconds_of(tests)))
 
     def covering(self, rel: str, function: str) -> tuple[str, ...]:
         """The stable tests that ran `function` of file `rel` (or a function nested in it); for code outside any

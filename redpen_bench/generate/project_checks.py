@@ -37,6 +37,10 @@ from redpen_bench.project_tests.runner import RunResult, Settings
 from redpen_bench.project_tests.session import TestSession, open_session
 from redpen_bench.project_tests.worker import TestWorker, open_worker
 
+# a mutant's run in the open session waits this many times its tests' own time (at least PROBE_SECONDS, at most
+# its limit) before it is judged in a session of its own, under its full limit (kill.verdict)
+PROBE_FACTOR, PROBE_SECONDS = 10, 1.0
+
 
 @dataclass(frozen=True)
 class ProjectChecks:
@@ -111,7 +115,7 @@ class ProjectChecker:
         # so a mutant that hangs costs a second or so, not the whole timeout
         own = self.checks.base.seconds_of(tests)
         mine = min(limit, limit_for(own, self.timeout))
-        outcome = (self._check_in_session(tests, source, mine) if function else None) \
+        outcome = (self._check_in_session(tests, source, own, mine) if function else None) \
             or self._check_in_new_session(tests, source, mine, limit)
         return replace(outcome, tests=tests, source_seconds=own) if outcome.status == "timeout" else outcome
 
@@ -121,7 +125,7 @@ class ProjectChecker:
         found = self.worker.run(tests, limit, exitfirst=exitfirst) if self.worker else None
         return None if found is None or found.timed_out or found.exit_code is None else found
 
-    def _check_in_session(self, tests: tuple[str, ...], source: str, limit: float) -> Outcome | None:
+    def _check_in_session(self, tests: tuple[str, ...], source: str, own: float, limit: float) -> Outcome | None:
         """The mutant put into the open session: its tests, the likeliest killer first, to the first failure; a
         kill is one whose tests fail again on their own and pass once the mutant is taken out (else the session's
         state is to blame: it is closed, and this and every later mutant is checked the other way). None: the
@@ -130,7 +134,8 @@ class ProjectChecker:
         mutant = (self.unit.name, source)
         order = self._likeliest_first(tests)
         # a hang is judged in a session of its own under the full limit: here a shorter wait says there may be one
-        first = self.session.run(order, self.checks.base.probe(tests, limit), exitfirst=True, mutant=mutant)
+        probe = min(limit, max(PROBE_SECONDS, PROBE_FACTOR * own))
+        first = self.session.run(order, probe, exitfirst=True, mutant=mutant)
         if first is None or first.timed_out:
             return None
         killers = self._killers(first, tests)

@@ -43,6 +43,7 @@ class BeforeTests:
     def __init__(self) -> None:
         self.ran: set[tuple[str, str]] = set()
         self.tool = None
+        self.profiling = False
         if not hasattr(types.CodeType, "co_qualname"):  # before Python 3.11 no mutant is put in (Patch): no need
             return
         monitoring = getattr(sys, "monitoring", None)
@@ -55,6 +56,7 @@ class BeforeTests:
             monitoring.register_callback(tool, monitoring.events.PY_START, self._start)
             monitoring.set_events(tool, monitoring.events.PY_START)
             return
+        self.profiling = True
         sys.setprofile(self._profile)
 
     def _start(self, code, offset):
@@ -67,13 +69,11 @@ class BeforeTests:
             self.ran.add((frame.f_code.co_filename, frame.f_code.co_qualname))
 
     def stop(self) -> frozenset[tuple[str, str]]:
-        if not hasattr(types.CodeType, "co_qualname"):
-            return frozenset()
         if self.tool is not None:
             sys.monitoring.set_events(self.tool, 0)
             sys.monitoring.register_callback(self.tool, sys.monitoring.events.PY_START, None)
             sys.monitoring.free_tool_id(self.tool)
-        else:
+        if self.profiling:
             sys.setprofile(None)
         return frozenset(self.ran)
 

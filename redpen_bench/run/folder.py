@@ -75,7 +75,7 @@ class RunFolder:
         self._out = None  # verdicts.jsonl, open for appending while rows arrive
         self.skipped_lines: list[int] = []
         self._parsed: tuple[tuple, tuple] | None = None  # (file signature, what _read made of it)
-        self._latest_rows: tuple[tuple, tuple] | None = None  # (file signature, what _latest made of it)
+        self._latest_rows: tuple | None = None  # what _latest made of _parsed's rows (reset when they are read again)
         self._answered: tuple[tuple, tuple] | None = None  # ((file signature, corpus hash), _answers' result)
         self.foreign = Foreign()  # rows left out as answering no snippet of the corpus given to rows()
 
@@ -281,13 +281,13 @@ class RunFolder:
     def _latest(self) -> tuple[list[VerdictRow], dict[str, list[VerdictRow]]]:
         """The latest rows, all and per reviewer, once per version of the file (only when no corpus filters
         them first: then _answers keeps its own)."""
-        if self._latest_rows is None or self._latest_rows[0] != self._parsed[0]:
+        if self._latest_rows is None:
             latest = latest_rows(self._parsed[1][0])
             by_reviewer: dict[str, list[VerdictRow]] = {}
             for row in latest:
                 by_reviewer.setdefault(row.reviewer, []).append(row)
-            self._latest_rows = (self._parsed[0], (latest, by_reviewer))
-        return self._latest_rows[1]
+            self._latest_rows = (latest, by_reviewer)
+        return self._latest_rows
 
     def done(self, reviewer: str, fingerprint: str | None = None,
              corpus: Corpus | None = None) -> set[tuple[str, str, int]]:
