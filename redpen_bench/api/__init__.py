@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from msgspec import UNSET
 
@@ -52,9 +53,7 @@ from redpen_bench.model.corpus import Corpus, load_corpus
 from redpen_bench.model.corpus_files import authoring_corpus
 from redpen_bench.model.outside_text import csv_frame, terminal
 from redpen_bench.model.verdict import Verdict, parse_answer
-from redpen_bench.report.build import Report, build_report, report_dir
 from redpen_bench.report.reference_tools import reference_note
-from redpen_bench.report.terminal import leaderboard_text, report_standings, rules_text, table_standings
 from redpen_bench.reviewers import BASELINES, Spec, families, families_text, parse_spec, split_specs
 from redpen_bench.reviewers.base import ReviewOptions
 from redpen_bench.reviewers.tools.sarif_log import check_kinds
@@ -66,15 +65,36 @@ from redpen_bench.run.progress import LineProgress, Progress
 from redpen_bench.run.run_set import read_run_set
 from redpen_bench.run.runner import RunResult, run_reviewers, select_snippets
 from redpen_bench.scoring import DEFAULT_REPLICATES
-from redpen_bench.scoring.score_files import scores_csv, scores_json
-from redpen_bench.scoring.scorer import ScoredTable, score_rows
-from redpen_bench.scoring.stats import Bootstrap, bootstrap
-from redpen_bench.scoring.thresholds import ThresholdResult, check_names, thresholds
-from redpen_bench.tune.pipeline import SearchSettings, tune
 from redpen_bench.tune.terminal import report_notes as tune_notes
 from redpen_bench.tune.terminal import report_text as tune_text
 
-# with mutate's names, which load with it (__getattr__): MutateOptions, parse_operators, mutate_summary
+if TYPE_CHECKING:
+    from redpen_bench.report.build import Report
+    from redpen_bench.scoring.scorer import ScoredTable
+    from redpen_bench.scoring.stats import Bootstrap
+
+# names that load their modules on first use (__getattr__): mutate's with libcst, never for `score` or `run`;
+# scoring's, the report's and tune's with pandas, which `compare` loads while its reviewers run
+_LAZY_NAMES = {
+    "MutateOptions": ("redpen_bench.generate.units", "Options"),
+    "parse_operators": ("redpen_bench.generate.units", "parse_operators"),
+    "mutate_summary": ("redpen_bench.generate.mutate", "summary_table"),
+    "Report": ("redpen_bench.report.build", "Report"),
+    "build_report": ("redpen_bench.report.build", "build_report"),
+    "report_dir": ("redpen_bench.report.build", "report_dir"),
+    "leaderboard_text": ("redpen_bench.report.terminal", "leaderboard_text"),
+    "report_standings": ("redpen_bench.report.terminal", "report_standings"),
+    "rules_text": ("redpen_bench.report.terminal", "rules_text"),
+    "table_standings": ("redpen_bench.report.terminal", "table_standings"),
+    "ScoredTable": ("redpen_bench.scoring.scorer", "ScoredTable"),
+    "score_rows": ("redpen_bench.scoring.scorer", "score_rows"),
+    "Bootstrap": ("redpen_bench.scoring.stats", "Bootstrap"),
+    "bootstrap": ("redpen_bench.scoring.stats", "bootstrap"),
+    "ThresholdResult": ("redpen_bench.scoring.thresholds", "ThresholdResult"),
+    "thresholds": ("redpen_bench.scoring.thresholds", "thresholds"),
+    "SearchSettings": ("redpen_bench.tune.pipeline", "SearchSettings"),
+    "tune": ("redpen_bench.tune.pipeline", "tune"),
+}
 __all__ = [
     "BASELINES", "DEFAULT_OUT", "DEFAULT_REPLICATES", "DEFAULT_RUNS", "RETRY_EXIT", "Bootstrap", "Comparison", "Config",
     "Corpus", "GateLimits", "LineProgress", "Progress", "Report", "ReviewOptions", "RunResult", "ScoredTable",
@@ -87,17 +107,13 @@ __all__ = [
     "score_text", "select_snippets", "split_specs", "terminal", "threshold_names", "thresholds", "tune", "tune_notes",
     "tune_text", "verify", "verify_json", "verify_text", "version_warnings", "write_readme",
 ]
-_MUTATE_NAMES = {"MutateOptions": ("redpen_bench.generate.units", "Options"),
-                 "parse_operators": ("redpen_bench.generate.units", "parse_operators"),
-                 "mutate_summary": ("redpen_bench.generate.mutate", "summary_table")}
 
 
 def __getattr__(name: str):
-    """mutate's names load with it (libcst), never for `score` or `run`."""
-    if name in _MUTATE_NAMES:
+    if name in _LAZY_NAMES:
         import importlib
 
-        module, attribute = _MUTATE_NAMES[name]
+        module, attribute = _LAZY_NAMES[name]
         return getattr(importlib.import_module(module), attribute)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
@@ -131,6 +147,8 @@ def score(run_dirs: Sequence[str | Path], corpus: Corpus | None = None, keywords
     snippets the runs answered (random seeded by `seed`). Scores are fractions (0.167, not 16.7)."""
     if not run_dirs:
         raise InputError("score: name at least one run folder")
+    from redpen_bench.scoring.scorer import score_rows
+
     corpus = corpus or load_corpus()
     rows, _ = with_baselines(read_run_set(run_dirs, corpus, "score").rows, corpus, baselines, seed)
     return score_rows(rows, corpus, keywords)
@@ -139,6 +157,9 @@ def score(run_dirs: Sequence[str | Path], corpus: Corpus | None = None, keywords
 def score_text(table: ScoredTable, fmt: str = "table", boot: Bootstrap | None = None) -> str:
     """The table as "json", "csv" or "table" (the leaderboard, percent); with a bootstrap (`bootstrap(table)`:
     over the corpus's clusters, as the report draws), its 95 % intervals too."""
+    from redpen_bench.report.terminal import leaderboard_text, table_standings
+    from redpen_bench.scoring.score_files import scores_csv, scores_json
+
     if fmt == "json":
         return scores_json(table, boot)
     if fmt == "csv":
@@ -148,6 +169,8 @@ def score_text(table: ScoredTable, fmt: str = "table", boot: Bootstrap | None = 
 
 def threshold_names(table: ScoredTable, reviewer: str, must_beat: str | None = None) -> None:
     """Refuse `thresholds` on names the table does not hold, before anything is printed."""
+    from redpen_bench.scoring.thresholds import check_names
+
     check_names(table, reviewer, must_beat, BASELINES)
 
 
@@ -155,6 +178,8 @@ def report(run_dirs: Sequence[str | Path], corpus: Corpus, out: str | Path = DEF
            reviewers: Sequence[str] | None = None, name: str | None = None,
            replicates: int = DEFAULT_REPLICATES, seed: int = 0) -> Report:
     """The comparison report of existing run folders (of one corpus), running nothing."""
+    from redpen_bench.report.build import build_report, report_dir
+
     return build_report(run_dirs, corpus, report_dir(out, name, corpus), reviewers=reviewers or None,
                         replicates=replicates, seed=seed, extra_manifest={"command": "report"})
 

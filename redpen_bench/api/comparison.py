@@ -9,11 +9,11 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from redpen_bench.config import Config, compare_settings, resolve_specs
 from redpen_bench.errors import InputError
 from redpen_bench.model.corpus import Corpus
-from redpen_bench.report.build import Report, build_report, report_dir
 from redpen_bench.reviewers import BASELINES, Spec, names_of_kind, parse_spec, split_specs, unique_specs
 from redpen_bench.reviewers.base import ReviewOptions
 from redpen_bench.reviewers.tools.profiles import shipped_profiles
@@ -21,6 +21,9 @@ from redpen_bench.run.folder import RunFolder, fresh_dir
 from redpen_bench.run.progress import Progress
 from redpen_bench.run.runner import RunResult, run_reviewers
 from redpen_bench.scoring import DEFAULT_REPLICATES
+
+if TYPE_CHECKING:
+    from redpen_bench.report.build import Report
 
 DEFAULT_OUT = Path("reports")
 DEFAULT_RUNS = Path("runs")
@@ -88,6 +91,14 @@ class Comparison:
     report: Report | None  # None for a dry run
 
 
+def load_report_code() -> None:
+    """The report's modules (pandas, matplotlib among them: most of a second of one core), loaded while the
+    reviewers run: for most of a comparison one core waits on the slowest tool alone."""
+    from redpen_bench.report import charts
+
+    charts.load_matplotlib()
+
+
 def compare(
     corpus: Corpus,
     specs: Sequence[str | Spec],
@@ -110,9 +121,12 @@ def compare(
     if fresh and not options.dry_run:
         run_dir = fresh_dir(run_dir)
     started = time.time()
-    result = run_reviewers(corpus, specs, run_dir, options, progress=progress, lock_timeout=lock_timeout)
+    result = run_reviewers(corpus, specs, run_dir, options, progress=progress, lock_timeout=lock_timeout,
+                           meanwhile=None if options.dry_run else load_report_code)
     if options.dry_run:
         return Comparison(result, None)
+    from redpen_bench.report.build import build_report, report_dir
+
     folder = result.folder or RunFolder(run_dir)  # the run's own: its rows were read once already
     reviewers = list(dict.fromkeys(key for s in specs for key in folder.row_keys(s.key)))  # replay: own names
     built = build_report(

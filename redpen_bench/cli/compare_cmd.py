@@ -13,10 +13,8 @@ import click
 from redpen_bench import api
 from redpen_bench.api import (
     RETRY_EXIT,
-    leaderboard_text,
     open_unless_local,
     reference_note,
-    report_standings,
     split_specs,
 )
 from redpen_bench.cli.common import (
@@ -39,7 +37,8 @@ name_option = click.option("--name", default=None, help="Report folder name unde
 def show_report(report) -> None:
     """The leaderboard and the page to open, for people (stderr); stdout's last line stays the folder."""
     data = report.data
-    click.echo(leaderboard_text(data.corpus, data.tiers, report_standings(data)), err=True, nl=False)
+    # through the module: the report's code loads while compare's reviewers run, not before they start
+    click.echo(api.leaderboard_text(data.corpus, data.tiers, api.report_standings(data)), err=True, nl=False)
     if note := reference_note(data.corpus, data.reviewers):
         click.echo(f"redpen-bench: {note}", err=True)
     click.echo(f"redpen-bench: report: {report.path / 'report.html'}", err=True)

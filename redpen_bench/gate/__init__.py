@@ -5,16 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from redpen_bench.errors import InputError
 from redpen_bench.gate import generated as gen
-from redpen_bench.gate.distinctness import Distinctness, domain_words, run_distinctness
 from redpen_bench.gate.integrity import run_integrity
-from redpen_bench.gate.keyword_fixtures import FixtureReport, run_keyword_fixtures
 from redpen_bench.gate.killability import run_killability
 from redpen_bench.model.corpus import Corpus
 from redpen_bench.run.executor import Executor
 from redpen_bench.run.progress import Progress, no_progress
+
+if TYPE_CHECKING:
+    from redpen_bench.gate.distinctness import Distinctness
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,10 @@ def verify(
     """Every check on every item, or on `items` only: those items' killability, integrity and keyword fixtures
     (the generic explanations' mean recall over their variants), and distinctness against the whole corpus
     (a new item must differ from every other one), failures kept only where a chosen item takes part."""
+    # numpy and pandas load here, not with the package: `compare` runs the integrity check alone
+    from redpen_bench.gate.distinctness import Distinctness, run_distinctness
+    from redpen_bench.gate.keyword_fixtures import FixtureReport, run_keyword_fixtures
+
     limits = limits or GateLimits()
     whole, corpus = corpus, _only(corpus, items)
     generated = gen.is_generated(corpus)
@@ -190,5 +196,7 @@ def _only(corpus: Corpus, items: Sequence[str] | None) -> Corpus:
 
 def _words(corpus: Corpus, variant: str) -> frozenset[str]:
     """The domain words of "item/variant"."""
+    from redpen_bench.gate.distinctness import domain_words
+
     item_id, name = variant.split("/")
     return domain_words(corpus.item(item_id).file(name))

@@ -21,6 +21,12 @@ TOOL_COLOR = "#1f5fa8"
 THRESHOLD_COLOR = "#c0392b"
 
 
+def load_matplotlib() -> None:
+    """Import what drawing needs (about half a second of one core), ahead of the first chart."""
+    import matplotlib.backends.backend_svg  # savefig(format="svg") imports it on first use
+    import matplotlib.figure  # noqa: F401
+
+
 def _figure(width: float, height: float):
     from matplotlib.figure import Figure
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import time
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -187,10 +187,12 @@ def run_reviewers(
     snippets: Sequence[Variant] | None = None,
     progress: Progress | None = None,
     lock_timeout: float | None = None,
+    meanwhile: Callable[[], object] | None = None,
 ) -> RunResult:
     """Run every reviewer side by side (one thread each: tools are subprocesses, LLMs are I/O), import replay
     files, then combine ensembles from the stored rows. `lock_timeout`: seconds to wait for another process
-    that holds the run folder (default REDPEN_LOCK_TIMEOUT, else 600)."""
+    that holds the run folder (default REDPEN_LOCK_TIMEOUT, else 600). `meanwhile`: work for this thread while
+    the reviewers' threads run, which would otherwise only wait for them (compare loads the report's code)."""
     lock_timeout = lock_timeout_from_env() if lock_timeout is None else lock_timeout
     options = options or ReviewOptions()
     options = replace(options, code_style=corpus.code_style)  # the corpus's [code_style]: tools lint with it
@@ -215,7 +217,7 @@ def run_reviewers(
         plans, stale = plan_run(corpus, sorted_specs, folder, options, snippets)
         result = RunResult(folder.path, refreshed=stale, folder=folder)
         try:
-            _run_all(plans, folder, progress, result)
+            _run_all(plans, folder, progress, result, meanwhile)
             combined, stale = plan_run(corpus, sorted_specs, folder, options, snippets, ensembles=True)
             result.refreshed += stale
             _run_all(combined, folder, progress, result)
@@ -227,7 +229,8 @@ def run_reviewers(
     return result
 
 
-def _run_all(plans: list[Plan], folder: RunFolder, progress: Progress | None, result: RunResult) -> None:
+def _run_all(plans: list[Plan], folder: RunFolder, progress: Progress | None, result: RunResult,
+             meanwhile: Callable[[], object] | None = None) -> None:
     # daemon threads: on Ctrl-C the process ends at once, and every row already appended stays
     stored_failed: list[RunFolderError] = []
 
@@ -240,9 +243,13 @@ def _run_all(plans: list[Plan], folder: RunFolder, progress: Progress | None, re
     threads = [threading.Thread(target=run_one, args=(plan,), daemon=True, name=plan.spec.key) for plan in plans]
     for thread in threads:
         thread.start()
-    for thread in threads:
-        while thread.is_alive():
-            thread.join(0.2)
+    try:
+        if meanwhile is not None:
+            meanwhile()
+    finally:  # whatever it raises is raised once every reviewer has stored what it answered
+        for thread in threads:
+            while thread.is_alive():
+                thread.join(0.2)
     if stored_failed:
         raise stored_failed[0]
 

@@ -39,6 +39,20 @@ def test_known_rules_of_every_shipped_profile_pass(tmp_path):
     assert proc.returncode == 0, proc.stderr
 
 
+def test_a_pylint_checker_name_is_a_rule_it_knows(tmp_path):
+    """A checker's name (`--list-groups`) is asked only when an entry names no message; it passes, and a typo
+    beside it still stops the run."""
+    profiles = tmp_path / "analyzers" / "pylint"
+    profiles.mkdir(parents=True)
+    (profiles / "checker.toml").write_text('description = "by checker"\ndisable = ["typecheck", "C"]\n')
+    (profiles / "typo.toml").write_text('description = "a typo"\ndisable = ["typecheck", "typechek"]\n')
+    for name, status in (("checker", 0), ("typo", 2)):
+        proc = subprocess.run([*redpen_cmd(), "run", "-r", f"pylint:{name}", "--corpus", str(FIXTURE_CORPUS),
+                               "--out", str(tmp_path / name)], cwd=tmp_path, capture_output=True, text=True)
+        assert proc.returncode == status, proc.stderr
+    assert "knows no rule 'typechek'" in proc.stderr
+
+
 def _version(tool: str) -> str:
     from importlib.metadata import version
 

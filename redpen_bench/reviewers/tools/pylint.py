@@ -13,6 +13,7 @@ every pylint profile can share.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -20,6 +21,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from redpen_bench.reviewers.tools.findings import FileResult, Finding, end_line, file_results
+from redpen_bench.reviewers.tools.known_rules import stored_answer
 from redpen_bench.reviewers.tools.profiles import Setting
 from redpen_bench.reviewers.tools.rule_filter import RuleFilter
 from redpen_bench.reviewers.tools.static import TARGET_PYTHON, StaticReviewer, ToolError
@@ -51,6 +53,9 @@ def _said(messages: list[dict]) -> Iterator[tuple[str, Finding | str]]:
             line=start, end_line=end_line(start, message.get("endLine"), message.get("endColumn"), first_col=0),
             rule=message["symbol"], message=message["message"], severity=message["type"],
         )
+
+
+_LISTED = re.compile(r"^\s+([a-z0-9-]+) \(([A-Z][0-9]+)\)$", re.MULTILINE)  # `  symbol (C0114)`
 
 
 def enabled_messages(listing: str) -> frozenset[str]:
@@ -97,10 +102,27 @@ class Pylint(StaticReviewer):
     def share_key(self) -> tuple:
         return ()
 
+    derived_from_profile = ("_rule_filter", "_listing")
+
+    def listing(self) -> str:
+        """`pylint --list-msgs-enabled` under this profile, asked once (stored as known_rules are): the messages
+        it enables, and under the other headings (disabled, non-emittable) every other message pylint knows."""
+        if "_listing" not in self.__dict__:
+            question = {"list_msgs_enabled": [self.profile["disable"], self.profile["enable"], TARGET_PYTHON]}
+            self.__dict__["_listing"] = stored_answer(self, question, lambda: self.ask_tool(
+                lambda exe, workdir: [exe, *self.profile_args(workdir), "--list-msgs-enabled"]))
+        return self.__dict__["_listing"]
+
+    def prepare(self, snippets) -> None:
+        # first, and side by side with the other profiles' (plan_run prepares every reviewer at once): the rule
+        # check below and the shared run's filter both read it, and the shared run waits for the slowest
+        with contextlib.suppress(ToolError):  # a pylint that cannot answer says why in its run's rows
+            self.listing()
+        super().prepare(snippets)
+
     def resolve_filter(self) -> RuleFilter:
         try:
-            return RuleFilter(enabled_messages(self.ask_tool(lambda exe, workdir: [exe, *self.profile_args(workdir),
-                                                                          "--list-msgs-enabled"])))
+            return RuleFilter(enabled_messages(self.listing()))
         except ValueError as exc:
             raise ToolError(f"pylint: cannot read which messages a profile enables: {exc}") from None
 
@@ -114,18 +136,28 @@ class Pylint(StaticReviewer):
         return parse_pylint(output, files)
 
     def list_rules(self) -> frozenset[str]:
-        """Every message's symbol and id (`pylint --list-msgs`) and every checker's name (`--list-groups`):
-        what --enable and --disable accept besides categories and `all`."""
-        messages = self.ask_tool(lambda exe, workdir: [exe, "--list-msgs"])
-        groups = self.ask_tool(lambda exe, workdir: [exe, "--list-groups"])
-        known = {name for pair in re.findall(r"^:([a-z0-9-]+) \(([A-Z][0-9]+)\)", messages, re.MULTILINE)
-                 for name in pair}
+        """Every message's symbol and id, from the question the profile's filter asks anyway (`listing`): one
+        start-up of pylint, not one per question. Checker names, which --enable and --disable accept too, are
+        asked (`--list-groups`) only of an entry that names no message (names_known_rule)."""
+        known = {name for pair in _LISTED.findall(self.listing()) for name in pair}
         if not known:
-            raise ValueError("no messages in pylint --list-msgs output")
-        return frozenset(known | set(groups.split()))
+            raise ValueError("no messages in pylint --list-msgs-enabled output")
+        return frozenset(known)
 
     def names_known_rule(self, entry: str, known: frozenset[str]) -> bool:
-        return entry in known or entry in CATEGORIES or entry == "all"
+        if entry in known or entry in CATEGORIES or entry == "all":
+            return True
+        checkers = self._checkers()
+        return checkers is None or entry in checkers  # None: the tool cannot say, and nothing is refused on a guess
+
+    def _checkers(self) -> frozenset[str] | None:
+        if "_checker_names" not in self.__dict__:
+            try:
+                listed = self.ask_tool(lambda exe, workdir: [exe, "--list-groups"])
+                self.__dict__["_checker_names"] = frozenset(listed.split())
+            except ToolError:
+                self.__dict__["_checker_names"] = None
+        return self.__dict__["_checker_names"]
 
     def tuned_settings(self, rules, threshold, profile_dir, name) -> dict:
         return {"disable": ["all"], "enable": list(rules)}

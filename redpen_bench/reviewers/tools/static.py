@@ -153,6 +153,8 @@ class StaticReviewer(Reviewer):
         that union exactly (ruff drops one rule of an incompatible pair), so the members run apart."""
         return None
 
+    derived_from_profile: tuple[str, ...] = ("_rule_filter",)  # what with_profile forgets, besides cached_property
+
     def rule_filter(self) -> RuleFilter | None:
         """`resolve_filter`, once per reviewer. Not a cached_property: on Python 3.11 its lock is shared by every
         instance, and the profiles of a shared run resolve side by side."""
@@ -170,7 +172,8 @@ class StaticReviewer(Reviewer):
         again (semgrep: its rule files)."""
         clone = copy.copy(self)
         clone.profile = profile
-        clone.__dict__.pop("_rule_filter", None)
+        for derived in self.derived_from_profile:
+            clone.__dict__.pop(derived, None)
         for klass in type(self).__mro__:
             for attr, value in vars(klass).items():
                 if isinstance(value, cached_property):
