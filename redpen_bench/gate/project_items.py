@@ -83,7 +83,7 @@ def run_session_group(pairs: list[Pair], timeout: float, stopper: Stopper | None
                                                                                                            None)
         settings = Settings(python, tuple(tuple(p) for p in check.env), tuple(check.test_args), timeout)
         tests = sorted({t for found in item_checks.values() if found is not None for t in found.tests})
-        session = TestSession(settings, copy, tests, takes_mutants=True)
+        session = TestSession(settings, copy, tests, takes_mutants=True, sources=(check.source,))
 
         def written(tests: list[str], module: str, limit: float) -> RunResult | None:
             """A module the open session cannot put in, written into the copy: its tests in a session of their

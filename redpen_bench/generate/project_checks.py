@@ -84,7 +84,7 @@ class ProjectChecker:
         if os.environ.get("REDPEN_TEST_WORKER", "1") != "0":
             limit = max(self.timeout, 4 * base.seconds)
             if touching and os.environ.get("REDPEN_TEST_SESSION", "1") != "0":
-                self.session = open_session(self.checks.settings, self.copy, touching, limit)
+                self.session = open_session(self.checks.settings, self.copy, touching, limit, (self.unit.name,))
             if self.session is None:
                 self.worker = open_worker(self.checks.settings, self.copy, touching or tuple(sorted(base.stable)),
                                           limit)

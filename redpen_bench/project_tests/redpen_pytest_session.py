@@ -1,6 +1,8 @@
-"""One pytest session that stays open between mutants: `python -m redpen_pytest_session ARGS_JSON [mutants]`,
-under the project's interpreter, with redpen_pytest_report loaded (runner.command's arguments); "mutants": one
-that takes them (else it runs the tree as written and refuses every mutant).
+"""One pytest session that stays open between mutants: `python -m redpen_pytest_session ARGS_JSON [mutants
+[SOURCE ...]]`, under the project's interpreter, with redpen_pytest_report loaded (runner.command's arguments);
+"mutants": one that takes them (else it runs the tree as written and refuses every mutant), and imports each
+SOURCE file's module before the first request if the tests have not (one they import only inside a test can take
+mutants too, and what its import runs is recorded as the tests' imports are).
 
 It collects the given test files once, says which tests it holds, then answers requests (one JSON line each on
 stdin, one JSON line each on the fd it was given): run these tests, in this order, optionally stopping at the first
@@ -19,7 +21,9 @@ Standard library and pytest only: it runs in the project's environment, not Red-
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import importlib
 import inspect
 import json
 import os
@@ -168,8 +172,7 @@ class Patch:
     def __init__(self, path: str, source: str, before_tests: frozenset[tuple[str, str]] = frozenset()):
         if not hasattr(types.CodeType, "co_qualname"):  # before Python 3.11 a code object does not name its function
             raise Unpatchable("Python 3.11 or later is needed to put a mutant into a running session")
-        module = next((m for m in list(sys.modules.values()) if getattr(m, "__file__", None)
-                       and os.path.realpath(m.__file__) == os.path.realpath(path)), None)
+        module = _module_of(path)
         if module is None:
             raise Unpatchable(f"{path} is not imported by the tests")
         with tokenize.open(path) as file:  # in the encoding its coding cookie declares (PEP 263)
@@ -219,8 +222,8 @@ class Patch:
 class Server:
     """pytest's run loop, taken over: the collected tests, then one answer per request until stdin ends."""
 
-    def __init__(self, requests, answers, before_tests: BeforeTests | None) -> None:
-        self.requests, self.answers, self.before_tests = requests, answers, before_tests
+    def __init__(self, requests, answers, before_tests: BeforeTests | None, sources: list[str]) -> None:
+        self.requests, self.answers, self.before_tests, self.sources = requests, answers, before_tests, sources
 
     def _answer(self, data: dict) -> None:
         self.answers.write(json.dumps(data) + "\n")
@@ -230,6 +233,8 @@ class Server:
     def pytest_runtestloop(self, session) -> bool:
         report = sys.modules["redpen_pytest_report"]
         items = {item.nodeid: item for item in session.items}
+        for path in self.sources:
+            _import_file(path)
         ran = self.before_tests.stop() if self.before_tests is not None else frozenset()
         self._answer({"tests": list(items), "collection_errors": list(report._errors),
                       "patching": hasattr(types.CodeType, "co_qualname") and self.before_tests is not None})
@@ -263,6 +268,30 @@ class Server:
                 return
 
 
+def _module_of(path: str) -> types.ModuleType | None:
+    real = os.path.realpath(path)
+    return next((m for m in list(sys.modules.values()) if getattr(m, "__file__", None)
+                 and os.path.realpath(m.__file__) == real), None)
+
+
+def _import_file(path: str) -> None:
+    """The module of `path` imported, unless the tests already have: by the dotted name its path has under the
+    deepest import root (sys.path) that holds it (`src/pkg/mod.py` is `pkg.mod`, not `src.pkg.mod`, though the
+    tree itself is on the path too). One that cannot be imported so is left: its mutants are refused as before."""
+    real = os.path.realpath(path)
+    if _module_of(real) is not None:
+        return
+    roots = {os.path.realpath(entry or os.getcwd()) for entry in sys.path}
+    names = [os.path.relpath(real, root).removesuffix(".py").split(os.sep) for root in roots
+             if real.startswith(root + os.sep)]
+    names = [name[:-1] if name[-1] == "__init__" else name for name in names]
+    names = [name for name in names if name and all(part.isidentifier() for part in name)]
+    if names:
+        # one that fails to import this way: the tests never import it so, and there is nothing to patch
+        with contextlib.suppress(Exception):
+            importlib.import_module(".".join(min(names, key=len)))
+
+
 def main() -> None:
     # the pipes are the session's own: the tests see /dev/null (pytest's capture replaces sys.stdin, too)
     requests, answers = os.fdopen(os.dup(0), "r"), os.fdopen(os.dup(1), "w")
@@ -271,8 +300,9 @@ def main() -> None:
         os.dup2(null, fd)
     # from before pytest starts (its plugins, conftest.py files, the test modules) until the first request; only in
     # a session that takes mutants ("mutants"): the others import the tree as written
-    before_tests = BeforeTests() if sys.argv[2:] == ["mutants"] else None
-    status = pytest.main(json.loads(sys.argv[1]), plugins=[Server(requests, answers, before_tests)])
+    takes_mutants = sys.argv[2:3] == ["mutants"]
+    before_tests = BeforeTests() if takes_mutants else None
+    status = pytest.main(json.loads(sys.argv[1]), plugins=[Server(requests, answers, before_tests, sys.argv[3:])])
     sys.exit(int(status))
 
 

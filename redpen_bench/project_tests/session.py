@@ -28,11 +28,15 @@ START_SECONDS = 120.0  # collecting the tests when the session starts: at least 
 class TestSession:
     __test__ = False
 
-    def __init__(self, settings: Settings, tree: Path, tests: Sequence[str], takes_mutants: bool = False):
+    def __init__(self, settings: Settings, tree: Path, tests: Sequence[str], takes_mutants: bool = False,
+                 sources: Sequence[str] = ()):
         """A session of `tree`'s test files holding `tests` (pytest ids), started at the first request;
         `takes_mutants`: one that mutants are put into (it records what runs before the first test, which costs
-        its start-up a third more), else one that runs the tree as it is written."""
+        its start-up a third more), else one that runs the tree as it is written. `sources`: the tree-relative
+        files mutants will change, whose modules it imports before the first request if the tests have not (a
+        module the tests import only inside a test, which the session could not otherwise put a mutant in)."""
         self.settings, self.tree, self.takes_mutants = settings, Path(tree).absolute(), takes_mutants
+        self.sources = [str(self.tree / source) for source in sources] if takes_mutants else []
         self.files = runner.positional(self.tree, tests)
         self.scratch = Path(tempfile.mkdtemp(prefix="redpen-session-"))
         for name in ("home", "plugin"):
@@ -48,8 +52,8 @@ class TestSession:
         (the session is ended); None when it never got that far."""
         env = runner.environment(self.settings, self.tree, self.scratch / "home", self.scratch / "plugin")
         args = runner.command(self.settings, *self.files)[3:]  # pytest's own arguments, after "PYTHON -m pytest"
-        argv = [str(self.settings.python), "-m", SERVER.stem, json.dumps(args), *(["mutants"] if self.takes_mutants
-                                                                                    else [])]
+        argv = [str(self.settings.python), "-m", SERVER.stem, json.dumps(args),
+                *(["mutants", *self.sources] if self.takes_mutants else [])]
         self.proc = start_contained(argv, self.tree, env, runner.limits(self.settings.timeout), stdin=subprocess.PIPE,
                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         hello = self._read(limit)
@@ -126,13 +130,15 @@ class TestSession:
         shutil.rmtree(self.scratch, ignore_errors=True)
 
 
-def open_session(settings: Settings, tree: Path, tests: Sequence[str], limit: float) -> TestSession | None:
-    """A session of `tree` that holds `tests` and can take mutants, else None (and nothing left running).
+def open_session(settings: Settings, tree: Path, tests: Sequence[str], limit: float, sources: Sequence[str] = ()
+                 ) -> TestSession | None:
+    """A session of `tree` that holds `tests` and can take mutants (of `sources`, TestSession's), else None (and
+    nothing left running).
 
     Whether the tests pass in it is not tried first: a kill only counts when its tests pass again once the mutant
     is taken out (project_checks), so a test that fails in a session for no fault of the mutant ends the session
     at its first false kill, and a test that passes in it is not what makes a survivor."""
-    session = TestSession(settings, tree, tests, takes_mutants=True)
+    session = TestSession(settings, tree, tests, takes_mutants=True, sources=sources)
     if session._start(max(limit, START_SECONDS)) != () or not session.patching or session._expanded(tests) is None:
         session.close()
         return None

@@ -408,3 +408,28 @@ def test_a_test_file_among_the_tests_stands_for_the_tests_it_holds(project: Path
         assert session.run(["tests/test_tagged.py", "tests/test_none.py"], 60) is None
     finally:
         session.close()
+
+
+def test_a_module_the_tests_import_only_inside_a_test_takes_mutants_in_the_session(project: Path):
+    """`later` imports sessproj.lazy when a test calls it, so after collection the module is not there to put a
+    mutant in: the session refused every mutant of it (each then took a session of its own: 121 of cachetools's
+    716 checks, `_cached.py`). A session told which file its mutants change imports it before the first request,
+    and the mutant goes in."""
+    package = project / "src" / "sessproj"
+    (package / "lazy.py").write_text("def twice(x):\n    return x * 2\n", encoding="utf-8")
+    (package / "later.py").write_text("def later(x):\n    from sessproj.lazy import twice\n\n    return twice(x)\n",
+                                      encoding="utf-8")
+    (project / "tests" / "test_later.py").write_text(
+        "from sessproj.later import later\n\n\ndef test_later():\n    assert later(3) == 6\n", encoding="utf-8")
+    settings = Settings(project_python(project, None))
+    tests, rel = ["tests/test_later.py::test_later"], "src/sessproj/lazy.py"
+    mutant = (rel, "def twice(x):\n    return x * 3\n")
+    for sources, killed in (((), None), ((rel,), ("tests/test_later.py::test_later",))):
+        session = open_session(settings, project, tests, 60, sources)
+        assert session is not None
+        try:
+            result = session.run(tests, 60, mutant=mutant)
+            assert (result.failed if result is not None else None) == killed, sources
+            assert session.run(tests, 60).passed
+        finally:
+            session.close()
