@@ -39,6 +39,8 @@ _BUG_REPORT = {
     "line", "lines", "call", "calls", "time", "out", "per", "removed", "deleted", "init", "wait",
 }
 _WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+
+
 def _identifiers(text: str) -> list[str]:
     try:
         return [t.string for t in tokenize.generate_tokens(io.StringIO(text).readline) if t.type == tokenize.NAME]
@@ -46,10 +48,15 @@ def _identifiers(text: str) -> list[str]:
         return re.findall(r"[A-Za-z_][A-Za-z0-9_]*", re.sub(r"([\"']).*?\1", " ", text))
 
 
+@lru_cache(maxsize=1)
+def _not_domain_words() -> frozenset[str]:
+    return frozenset(keyword.kwlist) | {name.lower() for name in dir(builtins)} | _COMMON
+
+
 def domain_words(statement_text: str) -> list[str]:
     """Identifier words of a statement: snake_case and camelCase split, lower-cased, 3+ letters, no
     keywords, builtins or words too common to name a domain; in order of first appearance."""
-    skip = set(keyword.kwlist) | {name.lower() for name in dir(builtins)} | _COMMON
+    skip = _not_domain_words()
     words: list[str] = []
     for name in _identifiers(statement_text):
         for part in name.split("_"):
@@ -103,11 +110,45 @@ def module_words(source: str, scope: str = "") -> frozenset[str]:
         if not classes:
             return frozenset()
         tree = classes[0]
-    functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    functions = _functions(tree)
     if len(functions) < _WIDE_MIN:
         return frozenset()
+    lines = source.splitlines()
     uses: dict[str, int] = {}
     for function in functions:
+        # a mutant changes one function of its module: every other one has the same text as in the module and
+        # in its other mutants, and its words are looked up, not worked out again (mutate asks for every mutant)
+        first = min([function.lineno, *(d.lineno for d in function.decorator_list)])
+        for word in _function_words("\n".join(lines[first - 1:function.end_lineno]), function):
+            uses[word] = uses.get(word, 0) + 1
+    least = max(_WIDE_MIN, _WIDE_SHARE * len(functions))
+    return frozenset(word for word, n in uses.items() if n >= least)
+
+
+def _functions(tree: ast.AST) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """Every function definition under `tree`, nested ones too: a definition is a statement, so only statement
+    lists are searched, not expressions."""
+    found, stack = [], [tree]
+    while stack:
+        node = stack.pop()
+        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            for child in getattr(node, name, ()):
+                if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+                    found.append(child)
+                if isinstance(child, ast.stmt | ast.excepthandler | ast.match_case):
+                    stack.append(child)
+    return found
+
+
+_FUNCTION_WORDS: dict[str, frozenset[str]] = {}  # a function's text -> its words; emptied when it grows too big
+_FUNCTION_WORDS_MAX = 8192
+
+
+def _function_words(text: str, function: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
+    """The domain words of the names `function` uses (its own, variables, attributes, arguments), kept by its
+    `text` (the lines it spans, decorators included): the same text, the same names."""
+    found = _FUNCTION_WORDS.get(text)
+    if found is None:
         names = {function.name}
         for node in ast.walk(function):
             if isinstance(node, ast.Name):
@@ -116,10 +157,11 @@ def module_words(source: str, scope: str = "") -> frozenset[str]:
                 names.add(node.attr)
             elif isinstance(node, ast.arg):
                 names.add(node.arg)
-        for word in set(domain_words(" ".join(names))):
-            uses[word] = uses.get(word, 0) + 1
-    least = max(_WIDE_MIN, _WIDE_SHARE * len(functions))
-    return frozenset(word for word, n in uses.items() if n >= least)
+        found = frozenset(domain_words(" ".join(names)))
+        if len(_FUNCTION_WORDS) >= _FUNCTION_WORDS_MAX:
+            _FUNCTION_WORDS.clear()
+        _FUNCTION_WORDS[text] = found
+    return found
 
 
 _FORM_CHARS = re.compile(r"[^\w\s]")
