@@ -9,6 +9,7 @@ import shutil
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 
 from redpen_bench.errors import InputError
@@ -87,9 +88,20 @@ class Baseline:
         function (it runs at import), every stable test."""
         if not function:
             return tuple(sorted(self.stable))
-        key = f"{rel}:{function}"
-        return tuple(sorted(t for t in self.stable if any(
-            k == key or k.startswith(key + ".") for k in map(_function, self.covered.get(t, ())))))
+        return self._tests_by_function.get(f"{rel}:{function}", ())
+
+    @cached_property
+    def _tests_by_function(self) -> dict[str, tuple[str, ...]]:
+        """"rel:function" -> `covering`'s answer: the stable tests that ran it or a function nested in it (every
+        check asks, so the answers are made once, not by scanning what each test ran)."""
+        found: dict[str, set[str]] = {}
+        for test in self.stable:
+            for key in map(_function, self.covered.get(test, ())):
+                rel, _, function = key.rpartition(":")
+                parts = function.split(".")
+                for end in range(1, len(parts) + 1):
+                    found.setdefault(f"{rel}:{'.'.join(parts[:end])}", set()).add(test)
+        return {key: tuple(sorted(tests)) for key, tests in found.items()}
 
     def running(self, rel: str, function: str, lines: Sequence[int]) -> tuple[str, ...]:
         """The stable tests that ran `function` and one of `lines` of it: a test that runs none of a mutant's lines
