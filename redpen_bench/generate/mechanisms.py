@@ -101,9 +101,8 @@ def module_words(source: str, scope: str = "") -> frozenset[str]:
     explanation of any of its functions says (the names of the module's classes and state: `cache`, `expires`
     in a TTL cache class), which tell one item of the file from another no better than the file's name. Empty
     for fewer than _WIDE_MIN functions or a module that does not parse."""
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError):
+    tree = _parsed(source)
+    if tree is None:
         return frozenset()
     if scope:
         classes = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == scope]
@@ -123,6 +122,15 @@ def module_words(source: str, scope: str = "") -> frozenset[str]:
             uses[word] = uses.get(word, 0) + 1
     least = max(_WIDE_MIN, _WIDE_SHARE * len(functions))
     return frozenset(word for word, n in uses.items() if n >= least)
+
+
+@lru_cache(maxsize=4)
+def _parsed(source: str) -> ast.Module | None:
+    """The module's tree, once for both of keyword_groups's questions (the module's words, its class's)."""
+    try:
+        return ast.parse(source)
+    except (SyntaxError, ValueError):
+        return None
 
 
 def _functions(tree: ast.AST) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
