@@ -57,3 +57,26 @@ def _version(tool: str) -> str:
     from importlib.metadata import version
 
     return version(tool)
+
+
+def test_a_pylint_profiles_listing_is_asked_once_and_kept_in_the_verdict_cache(tmp_path):
+    """Each profile's `--list-msgs-enabled` (its filter, and the messages its entries are checked against) is
+    asked of pylint once and kept like the known rules: a later run with the same cache asks pylint nothing."""
+    from redpen_bench.reviewers import make_reviewer, parse_spec
+    from redpen_bench.reviewers.base import ReviewOptions
+    from redpen_bench.run.cache import open_cache
+
+    cache = open_cache(tmp_path / "cache.sqlite3")
+    first = make_reviewer(parse_spec("pylint:bugs"), ReviewOptions(cache=cache))
+    listing = first.listing()
+    assert "Enabled messages:" in listing and "unused-variable (W0612)" in listing
+    later = make_reviewer(parse_spec("pylint:bugs"), ReviewOptions(cache=open_cache(tmp_path / "cache.sqlite3")))
+
+    def asked(command):
+        raise AssertionError("pylint asked again")
+
+    later.ask_tool = asked
+    later.prepare(())  # the rule check reads the kept listing too
+    assert later.listing() == listing and later.rule_filter().rules == first.rule_filter().rules
+    other = make_reviewer(parse_spec("pylint:errors"), ReviewOptions(cache=open_cache(tmp_path / "cache.sqlite3")))
+    assert "unused-variable" not in other.rule_filter().rules  # another profile, another question

@@ -80,7 +80,11 @@ class Pylint(StaticReviewer):
     def profile_args(self, workdir: Path) -> list[str]:
         rcfile = workdir / "empty.pylintrc"  # an explicit empty rc file: no pylintrc, setup.cfg or pyproject
         rcfile.write_text("")
-        opts = [f"--rcfile={rcfile}", f"--py-version={TARGET_PYTHON}"]
+        return [f"--rcfile={rcfile}", *self.selection_args()]
+
+    def selection_args(self) -> list[str]:
+        """The profile as pylint's options, without the rc file: all a listing of its messages depends on."""
+        opts = [f"--py-version={TARGET_PYTHON}"]
         if self.profile["disable"]:
             opts.append(f"--disable={','.join(self.profile['disable'])}")
         enable = [*self.profile["enable"], "syntax-error"]  # a file it cannot parse must not pass as clean
@@ -108,7 +112,7 @@ class Pylint(StaticReviewer):
         """`pylint --list-msgs-enabled` under this profile, asked once (stored as known_rules are): the messages
         it enables, and under the other headings (disabled, non-emittable) every other message pylint knows."""
         if "_listing" not in self.__dict__:
-            question = {"list_msgs_enabled": [self.profile["disable"], self.profile["enable"], TARGET_PYTHON]}
+            question = {"list_msgs_enabled": self.selection_args()}
             self.__dict__["_listing"] = stored_answer(self, question, lambda: self.ask_tool(
                 lambda exe, workdir: [exe, *self.profile_args(workdir), "--list-msgs-enabled"]))
         return self.__dict__["_listing"]
