@@ -285,10 +285,11 @@ def _import_file(path: str) -> None:
     names = [os.path.relpath(real, root).removesuffix(".py").split(os.sep) for root in roots
              if real.startswith(root + os.sep)]
     names = [name[:-1] if name[-1] == "__init__" else name for name in names]
-    names = [name for name in names if name and all(part.isidentifier() for part in name)]
+    # a `__main__` is a program, run rather than imported: importing it could run it
+    names = [name for name in names if name and name[-1] != "__main__" and all(p.isidentifier() for p in name)]
     if names:
         # one that fails to import this way: the tests never import it so, and there is nothing to patch
-        with contextlib.suppress(Exception):
+        with contextlib.suppress(Exception, SystemExit):
             importlib.import_module(".".join(min(names, key=len)))
 
 
