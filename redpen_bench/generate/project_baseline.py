@@ -82,7 +82,6 @@ class Baseline:
         """The time `tests` took on the unmodified project, each by pytest's protocol (setup, call, teardown)."""
         return sum(self.durations.get(t, self.seconds) for t in tests)
 
-
     def covering(self, rel: str, function: str) -> tuple[str, ...]:
         """The stable tests that ran `function` of file `rel` (or a function nested in it); for code outside any
         function (it runs at import), every stable test."""

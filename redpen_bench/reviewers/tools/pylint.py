@@ -63,7 +63,7 @@ def enabled_messages(listing: str) -> frozenset[str]:
     section = re.search(r"^Enabled messages:\n(.*?)(?:^\S|\Z)", listing, re.MULTILINE | re.DOTALL)
     if not section:
         raise ValueError("no 'Enabled messages:' in pylint --list-msgs-enabled output")
-    return frozenset(re.findall(r"^\s+([a-z0-9-]+) \([A-Z][0-9]+\)$", section.group(1), re.MULTILINE))
+    return frozenset(symbol for symbol, _ in _LISTED.findall(section.group(1)))
 
 
 class Pylint(StaticReviewer):
