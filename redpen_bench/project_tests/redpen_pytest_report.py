@@ -8,7 +8,8 @@ it is configured by environment variables (the runner sets them):
   REDPEN_COVERAGE  "1": record, per test, the tree's functions it ran ("relpath:qualname") and their lines
   REDPEN_SEED      the seed `random` is given before each test (with the test's id): an unseeded random test
                    draws the same numbers every run, whichever other tests run before it
-The report holds each test's outcome, the phase it failed in, the exception class and its first line, whether
+A unittest test stops at its first failing subtest (its outcome is decided then). The report holds each test's
+outcome, the phase it failed in, the exception class and its first line, whether
 the deepest frame of the traceback lies in the tree's own code, the collection errors' real text, and any module
 of the tree imported from elsewhere (an installed copy shadowing the tree)."""
 
@@ -18,6 +19,7 @@ import json
 import os
 import random
 import sys
+import unittest
 
 import pytest
 
@@ -162,6 +164,12 @@ def pytest_collectreport(report) -> None:
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
     random.seed(f"{os.environ.get('REDPEN_SEED', '0')}:{item.nodeid}")
+    cls = getattr(item, "cls", None)
+    if isinstance(cls, type) and issubclass(cls, unittest.TestCase):
+        # unittest's subTest goes on past a failing subtest unless the result (pytest's item) says failfast. A test
+        # is one outcome here, decided by its first failure, and a mutant that fails every one of hundreds of
+        # subtests would otherwise pay for a failure report of each: seconds per kill check.
+        item.failfast = True
     if _coverage is not None:
         _coverage.begin()
     try:

@@ -163,3 +163,23 @@ def test_the_worker_imports_the_file_as_it_is_now_and_survives_a_hang(project: P
         assert worker.run((ADD, RANDOM), 60).passed  # a fresh worker, started for this request
     finally:
         worker.close()
+
+
+def test_a_unittest_test_stops_at_its_first_failing_subtest(project: Path, tmp_path: Path):
+    """Its outcome is decided there: a mutant failing each of hundreds of subtests must not pay for a report of
+    each (tomli's test_valid has 744)."""
+    ran = tmp_path / "subtests.txt"
+    (project / "tests" / "test_many.py").write_text(
+        "import os, unittest\n\n"
+        "class TestMany(unittest.TestCase):\n"
+        "    def test_cases(self):\n"
+        "        for i in range(50):\n"
+        "            with self.subTest(case=i):\n"
+        "                with open(os.environ['RPCALC_SUBTESTS'], 'a') as f:\n"
+        "                    f.write(f'{i}\\n')\n"
+        "                self.assertLess(i, 3, 'the fourth case fails, and every later one')\n", encoding="utf-8")
+    result = run(Settings(project_python(project, None), env=(*STRICT, ("RPCALC_SUBTESTS", str(ran)))), project,
+                 ("tests/test_many.py",))
+    assert result.failed == ("tests/test_many.py::TestMany::test_cases",)
+    assert "the fourth case fails" in result.outcomes["tests/test_many.py::TestMany::test_cases"].message
+    assert ran.read_text(encoding="utf-8").split() == ["0", "1", "2", "3"]
