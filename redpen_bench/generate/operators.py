@@ -171,18 +171,22 @@ def _build(source: str, site: Site, key: str, mutated: str) -> Mutant:
 
 
 def scan(source: str, operators: Iterable[str] | None = None, max_per_function: int | None = None,
-         seed: int = 0, include_obvious: bool = False) -> Scan:
+         seed: int = 0, include_obvious: bool = False, part: int = 0, parts: int = 1) -> Scan:
     """All first-order mutants of a module that compile, differ from the source (canonical AST or bytecode)
     and from every earlier mutant, and touch no arid code (docstrings, logging/print calls, annotations,
     decorators, assert messages, the `__main__` guard, `__all__`) and, unless `include_obvious`, show no change
     a reader sees from the planted line alone (mutation_operators: constant conditions, stubs, identities,
     domain constants; counted as obvious). Ordered by operator (OPERATORS order),
     then by position. counts[op]: generated = mutants built (arid sites are counted as arid and not
-    built); uncompilable, equivalent and duplicate are parts of generated; kept = what was returned."""
+    built); uncompilable, equivalent and duplicate are parts of generated; kept = what was returned.
+    `part` of `parts`: only the mutants, and the counts, of that share of the functions (_part_functions); the
+    parts together hold exactly the whole scan's, for a mutant is compared only with mutants of its own function
+    (two changes to different functions never make the same module) and sampled per function."""
     wanted = _wanted(operators)
     order = {op: i for i, op in enumerate(wanted)}
     sites = sorted((s for s in collect(source) if s.operator in order),
                    key=lambda s: (order[s.operator], s.start, s.end))
+    mine = _part_functions(sites, part, parts)
     counts = {op: dict.fromkeys(COUNT_KEYS, 0) for op in wanted}
     base = _analyse(source)
     if base is None:
@@ -193,10 +197,12 @@ def scan(source: str, operators: Iterable[str] | None = None, max_per_function: 
     for site in sites:
         tally = counts[site.operator]
         if site.arid:
-            tally["arid"] += 1
+            tally["arid"] += site.function in mine
             continue
         number = numbers[(site.operator, site.scope)] = numbers.get((site.operator, site.scope), 0) + 1
         key = f"{site.operator}-{site.scope or 'module'}-{number}"  # the same whether obvious ones are kept
+        if site.function not in mine:  # numbered all the same: a key does not depend on the parts
+            continue
         if site.obvious and not include_obvious:
             tally["obvious"] += 1
             continue
@@ -236,14 +242,30 @@ def _fate(result: tuple | None, base: tuple, seen: set[tuple]) -> str:
     return "new"
 
 
+def _part_functions(sites: list[Site], part: int, parts: int) -> set[str]:
+    """The functions (qualified names; "" for module code) of part `part` of `parts`: whole functions, in the
+    order the sites first name them, cut where the parts hold about as many sites that are not arid."""
+    sizes: dict[str, int] = {}
+    for site in sites:
+        sizes[site.function] = sizes.get(site.function, 0) + (not site.arid)
+    total, before, chosen = max(1, sum(sizes.values())), 0, set()
+    for function, size in sizes.items():
+        if min(parts - 1, before * parts // total) == part:
+            chosen.add(function)
+        before += size
+    return chosen
+
+
 def _sample(mutants: list[Mutant], limit: int, seed: int) -> list[Mutant]:
-    rng = random.Random(seed)
+    """At most `limit` mutants per function, drawn with a seed of the function's own: which mutants of one
+    function are kept does not depend on which other functions were scanned."""
     groups: dict[str, list[Mutant]] = {}
     for mutant in mutants:
         groups.setdefault(mutant.function, []).append(mutant)
     keep: set[str] = set()
-    for function in sorted(groups):
-        group = sorted(groups[function], key=lambda m: m.key)
+    for function, group in groups.items():
+        group = sorted(group, key=lambda m: m.key)
+        rng = random.Random(f"{seed}\0{function}")
         keep.update(m.key for m in (group if len(group) <= limit else rng.sample(group, limit)))
     return [m for m in mutants if m.key in keep]
 

@@ -23,8 +23,13 @@ from redpen_bench.model.corpus import Corpus
 from redpen_bench.run.executor import Executor, open_executor
 from redpen_bench.run.progress import Progress
 
-UNITS = "source files"  # what mutate's progress counts
+UNITS, PARTS = "source files", "parts of source files"  # what mutate's progress counts
 _HOM_TRIES = 4  # pairs tried per pair kept: combine() refuses overlapping or equivalent pairs
+# A file of more than PART_LINES lines is checked in parts (2, then 4 at most), each a task of its own with its own
+# copy of the project and session, so that one big file does not hold the whole run on one core. The number of
+# parts depends on the file alone, never on --jobs: which mutants share a checker can change which failing test is
+# tried first, so the corpus must not depend on where they ran.
+PART_LINES, MAX_PARTS = 300, 4
 
 
 def corpus_units(corpus: Corpus) -> list[Unit]:
@@ -48,7 +53,7 @@ class Unparsable(InputError):
     """A source file that is not Python this interpreter parses: project mode skips it with a warning."""
 
 
-def scan_unit(unit: Unit, options: Options):
+def scan_unit(unit: Unit, options: Options, part: int = 0, parts: int = 1):
     import libcst
 
     try:
@@ -62,7 +67,7 @@ def scan_unit(unit: Unit, options: Options):
     try:
         first_order = [op for op in options.operators or () if op != HOM] or None
         return operators.scan(source, first_order, options.max_per_function, unit.seed(options.seed),
-                              options.include_obvious)
+                              options.include_obvious, part, parts)
     except libcst.ParserSyntaxError as exc:
         reason = str(exc).strip().splitlines()[0]
         raise Unparsable(f"{unit.name}: does not parse (libcst: {reason})") from None
@@ -106,12 +111,25 @@ def higher_order(unit: Unit, source: str, killed: list[Killed], options: Options
     return homs
 
 
-def check_unit(unit: Unit, options: Options, checks: Checks) -> UnitResult:
-    """One task, wherever it runs: scan one file, kill-check its mutants, then its pairs of killed mutants, with
-    the checker `checks` opens for it. A file that does not parse is skipped (the result says why)."""
+def parts_of(unit: Unit) -> int:
+    """How many parts the file's mutants are checked in: 1, 2 or 4, from its length."""
+    try:
+        lines = len(unit.source.splitlines())
+    except SourceError:  # skipped, with the reason, by its one task
+        return 1
+    parts = 1
+    while parts < MAX_PARTS and lines > parts * PART_LINES:
+        parts *= 2
+    return parts
+
+
+def check_unit(unit: Unit, options: Options, checks: Checks, part: int = 0, parts: int = 1) -> UnitResult:
+    """One task, wherever it runs: scan one file (part `part` of `parts` of its functions), kill-check its
+    mutants, then their pairs of killed mutants, with the checker `checks` opens for it. A file that does not parse
+    is skipped (the result says why)."""
     result = UnitResult(unit)
     try:
-        scan = scan_unit(unit, options)
+        scan = scan_unit(unit, options, part, parts)
     except Unparsable as exc:
         result.skipped = str(exc)
         return result
@@ -140,19 +158,36 @@ def check_unit(unit: Unit, options: Options, checks: Checks) -> UnitResult:
 
 def kill_units(units: list[Unit], options: Options, checks: Checks, jobs: int, progress: Progress,
                executor: Executor | None = None) -> list[UnitResult]:
-    """The one run loop of both modes: one task per source unit on `executor`, or on `jobs` local processes at
-    a time (scanning is pure Python: threads would queue on one core); results in unit order, whatever ran
-    where or finished first; the first error stops what has not started. The biggest files start first: a long
-    task started last is what every other worker waits for at the end."""
-    order = sorted(range(len(units)), key=lambda i: -units[i].path.stat().st_size)
-    work = [(units[i], options, checks) for i in order]
+    """The one run loop of both modes: one task per source unit, or per part of a big one (parts_of), on
+    `executor`, or on `jobs` local processes at a time (scanning is pure Python: threads would queue on one core);
+    results in unit order, whatever ran where or finished first; the first error stops what has not started. The
+    biggest parts start first: a long task started last is what every other worker waits for at the end."""
+    tasks = [(i, part, parts) for i, unit in enumerate(units) for parts in (parts_of(unit),) for part in range(parts)]
+    tasks.sort(key=lambda task: -units[task[0]].path.stat().st_size / task[2])
+    work = [(units[i], options, checks, part, parts) for i, part, parts in tasks]
+    label = UNITS if len(tasks) == len(units) else PARTS
     if executor is not None:
-        done = executor.run_all(check_unit, work, progress, UNITS)
+        done = executor.run_all(check_unit, work, progress, label)
     else:
         with open_executor("local", jobs) as local:
-            done = local.run_all(check_unit, work, progress, UNITS)
-    by_unit = dict(zip(order, done, strict=True))
-    return [by_unit[i] for i in range(len(units))]
+            done = local.run_all(check_unit, work, progress, label)
+    by_unit: dict[int, list[UnitResult]] = {}
+    for (i, _, _), result in sorted(zip(tasks, done, strict=True), key=lambda pair: pair[0][:2]):
+        by_unit.setdefault(i, []).append(result)
+    return [merged(by_unit[i]) for i in range(len(units))]
+
+
+def merged(results: list[UnitResult]) -> UnitResult:
+    """One file's result from those of its parts (in part order)."""
+    if len(results) == 1:
+        return results[0]
+    whole = UnitResult(results[0].unit, skipped=results[0].skipped)
+    for result in results:
+        whole.killed += result.killed
+        for operator, counts in result.counts.items():
+            for column, n in counts.items():
+                whole.count(operator, column, n)
+    return whole
 
 
 def select(results: list[UnitResult], options: Options) -> list[Killed]:

@@ -3,9 +3,18 @@
 from __future__ import annotations
 
 import shutil
+import sys
+from pathlib import Path
 
 import rtoml
 
+from redpen_bench.generate import pipeline
+from redpen_bench.generate.pipeline import kill_units
+from redpen_bench.generate.project_baseline import collect, suite_baseline
+from redpen_bench.generate.project_checks import ProjectChecks
+from redpen_bench.generate.project_files import project_units
+from redpen_bench.generate.units import Options
+from redpen_bench.project_tests.runner import Settings
 from tests.e2e.mutate_helpers import ROOT, cli, read_items, tree_digest
 
 PROJECT = ROOT / "tests" / "fixtures" / "mutate_project"
@@ -35,3 +44,26 @@ def test_a_failing_suite_is_refused(tmp_path):
     made = cli("mutate", str(project), "--out", str(tmp_path / "gen"))
     assert made.returncode == 2 and "Traceback" not in made.stderr
     assert "test suite fails" in made.stderr and str(project) in made.stderr
+
+
+def test_files_checked_in_parts_kill_what_they_kill_checked_whole(monkeypatch):
+    """pipeline.parts_of: a big file's mutants go to several tasks, each with its own copy and session; the same
+    mutants are killed (timeouts too), the same pairs made, the same tallies kept, and progress says it counts
+    parts."""
+    settings = Settings(Path(sys.executable), timeout=20)  # this interpreter: the fixture needs only pytest
+    units = project_units(PROJECT, ("shop/*.py",), (), collect(PROJECT, settings))
+    checks = ProjectChecks(PROJECT, settings, suite_baseline(PROJECT, settings, 1))
+    options = Options(max_per_function=3)
+
+    def run() -> tuple[list, set[str]]:
+        said: set[str] = set()
+        results = kill_units(units, options, checks, 1, lambda task, *_: said.add(task))
+        return [(r.unit.name, sorted((k.mutant.key, k.timed_out) for k in r.killed),
+                 {op: dict(counts) for op, counts in r.counts.items()}) for r in results], said
+
+    whole, said_whole = run()
+    monkeypatch.setattr(pipeline, "PART_LINES", 8)
+    assert [pipeline.parts_of(u) for u in units] == [1, 4, 4, 4]  # shop/__init__.py is one line
+    split, said_split = run()
+    assert split == whole and any(any(op == "HOM" for op in counts) for _, _, counts in whole)
+    assert (said_whole, said_split) == ({pipeline.UNITS}, {pipeline.PARTS})

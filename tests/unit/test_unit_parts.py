@@ -1,0 +1,55 @@
+"""A big file's mutants are checked in parts (pipeline.parts_of, operators.scan's part): every mutant in exactly
+one part, the same as the whole scan's (key, source, sampling, tallies), every function whole in one part (so each
+part makes the pairs the whole file would), the parts about even, and how many there are decided by the file
+alone."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from redpen_bench.generate import operators, pipeline
+from redpen_bench.generate.units import Unit
+
+
+def _unit(tmp_path: Path, lines: int) -> Unit:
+    path = tmp_path / "m.py"
+    path.write_text("x = 1\n" * lines, encoding="utf-8")
+    return Unit("m.py", path, "m")
+
+
+def test_how_many_parts_follows_the_files_length(tmp_path: Path):
+    for lines, parts in ((10, 1), (300, 1), (301, 2), (600, 2), (601, 4), (5000, 4)):
+        assert pipeline.parts_of(_unit(tmp_path, lines)) == parts, lines
+
+
+REAL = [Path(pipeline.__file__), Path(operators.__file__)]  # real modules of many functions, classes and closures
+
+
+@functools.cache
+def _scan(path: Path, parts: int, part: int, limit: int | None) -> operators.Scan:
+    return operators.scan(path.read_text(encoding="utf-8"), max_per_function=limit, seed=3, include_obvious=True,
+                          part=part, parts=parts)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from(REAL), st.integers(min_value=2, max_value=5), st.sampled_from([None, 2]))
+def test_the_parts_of_a_scan_are_the_whole_scan_cut_by_whole_functions(path: Path, parts: int, limit: int | None):
+    whole = _scan(path, 1, 0, limit)
+    found = [_scan(path, parts, part, limit) for part in range(parts)]
+    assert sorted((m.key, m.source) for s in found for m in s.mutants) == sorted(
+        (m.key, m.source) for m in whole.mutants)
+    owner = {m.function: i for i, s in enumerate(found) for m in s.mutants}
+    assert all(owner[m.function] == i for i, s in enumerate(found) for m in s.mutants)
+    assert {op: {k: sum(s.counts[op][k] for s in found) for k in c} for op, c in whole.counts.items()} == whole.counts
+    biggest = max(sum(m.function == f for m in whole.mutants) for f in owner)
+    assert max(len(s.mutants) for s in found) <= len(whole.mutants) / parts + biggest + 10  # about even
+
+
+def test_the_docs_give_the_lengths_the_code_splits_at():
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "mutate.md").read_text(encoding="utf-8")
+    assert (f"A file of more than {pipeline.PART_LINES} lines is checked in 2 parts, one of more than "
+            f"{2 * pipeline.PART_LINES} in {pipeline.MAX_PARTS}") in " ".join(doc.split())
