@@ -5,13 +5,13 @@ Only for an item whose test_item.py is exactly the generated check (project_test
 text for its values), so what runs is what that file would run: its killing tests, on a copy of the project,
 with the full module its snippet stands for in place, under the interpreter, ENV and test arguments it names. A
 check's tests pass or fail in the session as they would there. An item mutate kept for a timeout is judged as
-mutate judged it: its defective variants under 50 times its repair's time for the same tests, and the timeout
-again in a fresh session. Where an item's results are not what the gate expects, or the session cannot run a
-check (a mutant it cannot put in, a hang where mutate saw none, tests it does not hold), or the tests that
-failed with a mutant in place fail on the project as it is too (the session's state, not the mutant, is to
-blame), the item's checks run again the ordinary way (checks.run_check) and those results stand: the session can
-speed a verdict up, never decide one alone. The project must be there as the item was made from it, else the
-ordinary checks say why."""
+mutate judged it: its defective variants under 50 times its repair's time for the same tests (every item's, for
+a higher-order item's single faults may hang), and the timeout again in a fresh session. Where an item's results
+are not what the gate expects, or the session cannot run a check (a mutant it cannot put in, a hang where mutate
+saw none, tests it does not hold), or the tests that failed with a mutant in place fail on the project as it is
+too (the session's state, not the mutant, is to blame), the item's checks run again the ordinary way
+(checks.run_check) and those results stand: the session can speed a verdict up, never decide one alone. The
+project must be there as the item was made from it, else the ordinary checks say why."""
 
 from __future__ import annotations
 
@@ -125,10 +125,11 @@ def _in_session(session: TestSession, written: Callable[[list[str], str, float],
                 group: list[Pair], check: ItemCheck | None, timeout: float, timed_out: bool = False
                 ) -> list[CheckResult] | None:
     """One item's checks (`check`: its test_item.py's values) in the session, the repairs first, a mutant the
-    session cannot put in `written` into a session of its own; None when neither can run one. An item mutate kept
-    for a timeout (`timed_out`) has its defective variants run under the limit mutate gave it, from the repair's
-    own time for the same tests (check_worker.limit_for), else under `timeout`; a timeout counts as a kill when it
-    happens in a session of its own."""
+    session cannot put in `written` into a session of its own; None when neither can run one. The defective
+    variants run under the limit mutate's rule gives, from the repair's own time for the same tests
+    (check_worker.limit_for: a higher-order item's single faults may be mutants mutate killed by a timeout too);
+    those of an item mutate kept for a timeout (`timed_out`) each in a session of its own. A timeout counts as a
+    kill when it happens in a session of its own."""
     item = group[0][0]
     if check is None:
         return None
@@ -140,11 +141,13 @@ def _in_session(session: TestSession, written: Callable[[list[str], str, float],
                                                  "to run the project's tests on"))
             continue
         mutant = (check.source, module) if module is not None else None
+        # a mutant kept for a timeout goes straight to a session of its own, where alone a timeout counts: in the
+        # open one it would only wait out its limit first, and end that session
+        fresh = timed_out and mutant is not None
         # to the first failure: one failing test fails the check as all of them would
-        run = session.run(check.tests, limit if mutant else timeout, exitfirst=True, mutant=mutant)
-        fresh = run is None and mutant is not None
-        if fresh:
-            run = written(check.tests, module, limit)
+        run = None if fresh else session.run(check.tests, limit if mutant else timeout, exitfirst=True, mutant=mutant)
+        if run is None and mutant is not None:
+            run, fresh = written(check.tests, module, limit), True
         if run is not None and run.timed_out and mutant is not None:
             # a timeout is a kill, as it is in the check's own process, once it happens in a session of its own
             again = run if fresh else written(check.tests, module, limit)
@@ -154,8 +157,8 @@ def _in_session(session: TestSession, written: Callable[[list[str], str, float],
             continue
         if run is None or run.timed_out:
             return None
-        if timed_out and mutant is None and run.passed:
-            repair_seconds = max(repair_seconds, run.seconds)
+        if mutant is None and run.passed:
+            repair_seconds = max(repair_seconds, run.tests_seconds)  # as mutate measured: not the request's
             limit = limit_for(repair_seconds, timeout)
         if not run.passed and mutant is not None:  # the mutant's fault only if the project as it is passes them
             unmodified = session.run(list(run.failed) or check.tests, timeout, exitfirst=True)

@@ -66,6 +66,12 @@ class RunResult:
         return tuple(sorted(k for k, o in self.outcomes.items() if o.outcome in ("failed", "error")))
 
     @property
+    def tests_seconds(self) -> float:
+        """The tests' own time, each by pytest's protocol (setup, call, teardown), without the process's or the
+        session's: what a limit from the tests' time is made of (mutate's baseline keeps the same per test)."""
+        return sum(o.seconds for o in self.outcomes.values())
+
+    @property
     def passed(self) -> bool:
         return self.exit_code in (0, 5) and not (self.failed or self.collection_errors or self.timed_out)
 

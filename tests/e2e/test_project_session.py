@@ -313,7 +313,9 @@ def test_verify_runs_the_generated_project_checks_in_one_session(project: Path, 
     vouch for (a mutant outside a body; a kill by test_once, which fails on the project as it is once it has run)
     run the ordinary way, one process each. Every result is what the gate expects. An item kept for a timeout
     (n -= 1 -> n += 1 in count_down loops for ever) names the tests it ran, and is judged in the session as mutate
-    judged it, not by waiting out the 60 s timeout."""
+    judged it, not by waiting out the 60 s timeout: every defective module runs under 50 times its repair's own
+    time (a higher-order item's single fault may loop for ever too), and a timed-out item's go straight to a
+    session of their own, where alone a timeout counts."""
     out = tmp_path / "gen"
     made = cli("mutate", str(project), "--out", str(out), "--operators", "AOR")
     assert made.returncode == 0, made.stderr
@@ -331,11 +333,23 @@ def test_verify_runs_the_generated_project_checks_in_one_session(project: Path, 
         return real(item, check, timeout, stopper)
 
     monkeypatch.setattr(project_items, "run_check", counted)
+    runs: list[tuple[float, bool, bool]] = []  # (limit, a mutant put in, timed out) of every session's run
+    real_run = TestSession.run
+
+    def recorded(self, tests, limit, *, exitfirst=False, mutant=None):
+        found = real_run(self, tests, limit, exitfirst=exitfirst, mutant=mutant)
+        runs.append((limit, mutant is not None, found is not None and found.timed_out))
+        return found
+
+    monkeypatch.setattr(TestSession, "run", recorded)
     results = run_killability(corpus, timeout=60, jobs=1, in_workers=True)
     assert all(r.as_expected for found in results.values() for r in found), results
     assert sum(len(found) for found in results.values()) == sum(len(checks_for(i)) for i in corpus.items)
     assert 0 < len(set(ordinary)) < len(corpus.items) / 2
     assert not {i.id for i in hung} & set(ordinary)
+    assert all(limit < 10 for limit, mutant, _ in runs if mutant), runs  # limit_for(own), not the 60 s timeout
+    assert not any(mutant and timed_out for _, mutant, timed_out in runs)  # a timeout is never waited out twice
+    assert sum(timed_out for *_, timed_out in runs) >= len(hung)
 
 
 def test_a_hand_edited_check_is_run_as_itself(project: Path, tmp_path: Path):
