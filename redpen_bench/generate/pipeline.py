@@ -25,11 +25,13 @@ from redpen_bench.run.progress import Progress
 
 UNITS, PARTS = "source files", "parts of source files"  # what mutate's progress counts
 _HOM_TRIES = 4  # pairs tried per pair kept: combine() refuses overlapping or equivalent pairs
-# A file of more than PART_LINES lines is checked in parts (2, then 4 at most), each a task of its own with its own
-# copy of the project and session, so that one big file does not hold the whole run on one core. The number of
-# parts depends on the file alone, never on --jobs: which mutants share a checker can change which failing test is
-# tried first, so the corpus must not depend on where they ran.
-PART_LINES, MAX_PARTS = 300, 4
+# A file that holds more than DOMINANT of the run's source lines, and more than PART_LINES lines, is checked in
+# parts (2, then 4 at most), each a task of its own with its own copy of the project and session, so that it does
+# not hold the whole run on one core (tomli's parser holds 533 of its 589 checks). Files that do not dominate are
+# left whole: among others they already share the cores, and a part costs a session and a fresh order of likely
+# killers (python-humanize's two big modules ran 10 % slower split). The parts depend on the files alone, never on
+# --jobs: which mutants share a checker can change which failing test is tried first.
+PART_LINES, MAX_PARTS, DOMINANT = 300, 4, 0.5
 
 
 def corpus_units(corpus: Corpus) -> list[Unit]:
@@ -111,16 +113,23 @@ def higher_order(unit: Unit, source: str, killed: list[Killed], options: Options
     return homs
 
 
-def parts_of(unit: Unit) -> int:
-    """How many parts the file's mutants are checked in: 1, 2 or 4, from its length."""
+def _lines(unit: Unit) -> int:
     try:
-        lines = len(unit.source.splitlines())
+        return len(unit.source.splitlines())
     except SourceError:  # skipped, with the reason, by its one task
-        return 1
-    parts = 1
-    while parts < MAX_PARTS and lines > parts * PART_LINES:
-        parts *= 2
-    return parts
+        return 0
+
+
+def parts_of(units: list[Unit]) -> list[int]:
+    """How many parts each file's mutants are checked in: 1, 2 or 4, from its length and its share of all."""
+    lines = [_lines(unit) for unit in units]
+    found = []
+    for n in lines:
+        parts = 1
+        while n > DOMINANT * sum(lines) and parts < MAX_PARTS and n > parts * PART_LINES:
+            parts *= 2
+        found.append(parts)
+    return found
 
 
 def check_unit(unit: Unit, options: Options, checks: Checks, part: int = 0, parts: int = 1) -> UnitResult:
@@ -162,7 +171,7 @@ def kill_units(units: list[Unit], options: Options, checks: Checks, jobs: int, p
     `executor`, or on `jobs` local processes at a time (scanning is pure Python: threads would queue on one core);
     results in unit order, whatever ran where or finished first; the first error stops what has not started. The
     biggest parts start first: a long task started last is what every other worker waits for at the end."""
-    tasks = [(i, part, parts) for i, unit in enumerate(units) for parts in (parts_of(unit),) for part in range(parts)]
+    tasks = [(i, part, parts) for i, parts in enumerate(parts_of(units)) for part in range(parts)]
     tasks.sort(key=lambda task: -units[task[0]].path.stat().st_size / task[2])
     work = [(units[i], options, checks, part, parts) for i, part, parts in tasks]
     label = UNITS if len(tasks) == len(units) else PARTS

@@ -63,7 +63,8 @@ def test_files_checked_in_parts_kill_what_they_kill_checked_whole(monkeypatch):
 
     whole, said_whole = run()
     monkeypatch.setattr(pipeline, "PART_LINES", 8)
-    assert [pipeline.parts_of(u) for u in units] == [1, 4, 4, 4]  # shop/__init__.py is one line
+    monkeypatch.setattr(pipeline, "DOMINANT", 0.0)  # every file split, though none holds most of the lines
+    assert pipeline.parts_of(units) == [1, 4, 4, 4]  # shop/__init__.py is one line
     split, said_split = run()
     assert split == whole and any(any(op == "HOM" for op in counts) for _, _, counts in whole)
     assert (said_whole, said_split) == ({pipeline.UNITS}, {pipeline.PARTS})

@@ -15,15 +15,21 @@ from redpen_bench.generate import operators, pipeline
 from redpen_bench.generate.units import Unit
 
 
-def _unit(tmp_path: Path, lines: int) -> Unit:
-    path = tmp_path / "m.py"
-    path.write_text("x = 1\n" * lines, encoding="utf-8")
-    return Unit("m.py", path, "m")
+def _units(tmp_path: Path, *lines: int) -> list[Unit]:
+    found = []
+    for i, n in enumerate(lines):
+        path = tmp_path / f"m{i}.py"
+        path.write_text("x = 1\n" * n, encoding="utf-8")
+        found.append(Unit(path.name, path, path.stem))
+    return found
 
 
-def test_how_many_parts_follows_the_files_length(tmp_path: Path):
+def test_only_a_file_that_holds_most_of_the_run_is_split_and_by_its_length(tmp_path: Path):
     for lines, parts in ((10, 1), (300, 1), (301, 2), (600, 2), (601, 4), (5000, 4)):
-        assert pipeline.parts_of(_unit(tmp_path, lines)) == parts, lines
+        assert pipeline.parts_of(_units(tmp_path, lines, 10)) == [parts, 1], lines
+    # two big files share the cores as they are; the one that holds most of the lines is split
+    assert pipeline.parts_of(_units(tmp_path, 700, 700, 40)) == [1, 1, 1]
+    assert pipeline.parts_of(_units(tmp_path, 700, 300, 40)) == [4, 1, 1]
 
 
 REAL = [Path(pipeline.__file__), Path(operators.__file__)]  # real modules of many functions, classes and closures
@@ -51,5 +57,6 @@ def test_the_parts_of_a_scan_are_the_whole_scan_cut_by_whole_functions(path: Pat
 
 def test_the_docs_give_the_lengths_the_code_splits_at():
     doc = (Path(__file__).resolve().parents[2] / "docs" / "mutate.md").read_text(encoding="utf-8")
-    assert (f"A file of more than {pipeline.PART_LINES} lines is checked in 2 parts, one of more than "
-            f"{2 * pipeline.PART_LINES} in {pipeline.MAX_PARTS}") in " ".join(doc.split())
+    assert pipeline.DOMINANT == 0.5 and "A file that holds more than half of the run's source lines" in doc
+    assert (f"is checked in 2 parts if it has more than {pipeline.PART_LINES} lines, in {pipeline.MAX_PARTS} if "
+            f"more than {2 * pipeline.PART_LINES}") in " ".join(doc.split())
