@@ -9,9 +9,9 @@ it is configured by environment variables (the runner sets them):
   REDPEN_SEED      the seed `random` is given before each test (with the test's id): an unseeded random test
                    draws the same numbers every run, whichever other tests run before it
 A unittest test stops at its first failing subtest (its outcome is decided then). The report holds each test's
-outcome, the phase it failed in, the exception class and its first line, whether
-the deepest frame of the traceback lies in the tree's own code, the collection errors' real text, and any module
-of the tree imported from elsewhere (an installed copy shadowing the tree)."""
+outcome, the phase it failed in, the exception class and its first line, whether the deepest frame of the
+traceback lies in the tree's own code, the collection errors' real text, and any module of the tree imported from
+elsewhere (an installed copy shadowing the tree)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""A big file's mutants are checked in parts (pipeline.parts_of, operators.scan's part): every mutant in exactly
-one part, the same as the whole scan's (key, source, sampling, tallies), every function whole in one part (so each
-part makes the pairs the whole file would), the parts about even, and how many there are decided by the file
-alone."""
+"""A file that holds most of a run's source lines has its mutants checked in parts (pipeline.parts_of,
+operators.scan's part): every mutant in exactly one part, the same as the whole scan's (key, source, sampling,
+tallies), every function whole in one part (so each part makes the pairs the whole file would), the parts about
+even, and how many there are decided by the files' lengths alone."""
 
 from __future__ import annotations
 
