@@ -58,8 +58,9 @@ def mutate_command(project, from_corpus, out, seed, sources, tests, python, env,
     pairs = api.parse_env(env)
     options = api.MutateOptions(seed=seed, operators=api.parse_operators(operators), max_per_function=max_per_function,
                                 max_items=max_items, timeout=timeout, include_obvious=include_obvious)
+    # no task named ahead: the run names its own as it starts them (the suite's baseline runs first in project
+    # mode, and a big file's mutants are counted in parts)
     bar = TerminalProgress()
-    bar("source files")  # the bar shows from the start, before any file is counted
     start = time.monotonic()
     try:
         with open_unless_local(executor, jobs) as pool, bar:
