@@ -5,6 +5,7 @@ write the corpus (items.py). Deterministic: the same source, options and seed gi
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from redpen_bench.errors import InputError
 from redpen_bench.generate import operators
@@ -194,8 +195,7 @@ def merged(results: list[UnitResult]) -> UnitResult:
     for result in results:
         whole.killed += result.killed
         for operator, counts in result.counts.items():
-            for column, n in counts.items():
-                whole.count(operator, column, n)
+            whole.counts.setdefault(operator, Counter()).update(counts)
     return whole
 
 
