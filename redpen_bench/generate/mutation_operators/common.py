@@ -72,7 +72,8 @@ class Example:
 
 # how reviewers say a test or result now points the other way ("reversed" is OSW's: generic answers say it of
 # anything)
-INVERTED = ("invert", "negat", "opposite", "flip", "backwards", "wrong way round",
+# "negate", not the stem "negat": that hits "negative", which any explanation of a sign or a bound says
+INVERTED = ("invert", "negate", "negating", "negation", "opposite", "flip", "backwards", "wrong way round",
             "the wrong way", "other way round", "other way around")
 # what a deleted statement did, as the stem of a verb: "never" or "doesn't" alone is in any bug report; with the
 # verb of what the code no longer does it is not

@@ -14,8 +14,11 @@ from redpen_bench.generate.mutation_operators.syntax import BINARY, STRINGS, is_
 CODE = "UOI"
 CHANGES = "`not`, unary minus"
 NODES = (cst.BinaryOperation, cst.BooleanOperation, cst.UnaryOperation)
-_NOT = ("the not", "a not", "not operator", "if not", "negat", "double negat", *INVERTED)
-_SIGN = ("sign", "negative", "negat", "minus", "positive", "unary", "absolute")
+_NOT = ("the not", "a not", "not operator", "if not", "double negation", *INVERTED)
+# "sign" alone starts "signature", "signed", "signal": the word in a phrase that only a sign's change makes
+_SIGN = ("the sign", "a sign", "its sign", "sign of", "sign is", "wrong sign", "opposite sign", "mirror sign",
+         "flipped sign", "sign flip", "sign change", "sign revers", "sign inver", "sign bug", "sign error",
+         "sign handling", "negative", "negat", "minus", "positive", "unary", "absolute")
 VOCABULARY: dict[str, tuple[str, ...]] = {
     "drop not": ("missing not", "missing the not", "missing a not", "lost the not", "dropped the not",
                  "without the not", "lacks the not", "lacks a not", *_NOT),
