@@ -78,13 +78,15 @@ def _whole_names(statement_text: str) -> list[str]:
     return names
 
 
-def subject_words(statement_text: str, module_wide: frozenset[str] = frozenset()) -> list[str]:
+def subject_words(statement_text: str, module_wide: frozenset[str] = frozenset(), fallback: bool = True) -> list[str]:
     """What a defect is about: the statement's domain words (specific ones; bug-report words and the module's
-    own words only when nothing else is there) and its underscored names whole (unless every word of one is the
-    module's)."""
+    own words only when nothing else is there, and never without `fallback`) and its underscored names whole
+    (unless every word of one is the module's)."""
     words = domain_words(statement_text)
-    specific = ([w for w in words if w not in _BUG_REPORT and w not in module_wide]
-                or [w for w in words if w not in module_wide] or [w for w in words if w not in _BUG_REPORT] or words)
+    specific = [w for w in words if w not in _BUG_REPORT and w not in module_wide]
+    if fallback:
+        specific = (specific or [w for w in words if w not in module_wide]
+                    or [w for w in words if w not in _BUG_REPORT] or words)
     whole = [n for n in _whole_names(statement_text) if n.lower() not in specific
              and not set(domain_words(n)) <= module_wide]
     return [w.lower() for w in [*specific, *whole]]
@@ -257,16 +259,23 @@ def keyword_groups(mutant: Mutant, planted_text: str) -> list[list[str]]:
         subject = f"{planted_text}\n{subject}"
     where = (mutant.function or mutant.scope).rsplit(".", 1)[-1]
     wide = module_words(mutant.source) | module_words(mutant.source, mutant.scope)
-    words = subject_words(subject, wide)
-    # the function's own name: its specific words, and a private name whole (`__touch`: a phrase starts at a word
-    # start, so "touch" does not hit it). Not a special method's (`__contains__`, `__call__`): every class has
-    # them, and normalise() reads `__call__` as emphasis, "call"
-    if not (where.startswith("__") and where.endswith("__")):
-        words += [w for w in domain_words(where) if w not in words and w not in wide and w not in _BUG_REPORT]
-        whole = [*_whole_names(where), *([where] if where.startswith("__") else [])]
-        words += [w.lower() for w in whole if w.lower() not in words]
-    words = words or subject_words(where)  # nothing specific anywhere: the function's words, whatever they are
+    # the statement's and the function's specific words first: a word of the whole module (`pos` in a parser
+    # whose every function takes `src, pos`) or of any bug report names the subject only when neither has one
+    words = [*subject_words(subject, wide, fallback=False), *_function_subject(where, wide)]
+    words = (list(dict.fromkeys(words)) or subject_words(subject, wide) or subject_words(where)
+             or subject_words(mutant.scope.rsplit(".", 1)[-1]))  # `Flags.is_` returning a constant: `flags`
     return [*groups, words] if words else groups
+
+
+def _function_subject(where: str, wide: frozenset[str]) -> list[str]:
+    """The function's own name: its specific words, and a private name whole (`__touch`: a phrase starts at a
+    word start, so "touch" does not hit it). Not a special method's (`__contains__`, `__call__`): every class has
+    them, and normalise() reads `__call__` as emphasis, "call"."""
+    if where.startswith("__") and where.endswith("__"):
+        return []
+    words = [w for w in domain_words(where) if w not in wide and w not in _BUG_REPORT]
+    whole = [*_whole_names(where), *([where] if where.startswith("__") else [])]
+    return [*words, *(w.lower() for w in whole if w.lower() not in words)]
 
 
 def _change(mutant: Mutant) -> str:

@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "generated_explanations" / "explanations.toml"
 FROZEN = ROOT / "tests" / "fixtures" / "generated_explanations" / "frozen.toml"
 BLIND = ROOT / "tests" / "fixtures" / "generated_explanations" / "blind.toml"
+BLIND_TOMLI = ROOT / "tests" / "fixtures" / "generated_explanations" / "blind_tomli.toml"
 HELD_OUT = ROOT / "tests" / "fixtures" / "generated_explanations" / "held_out.toml"
 STYLES = ("terse", "review", "llm")
 FROZEN_STYLES = ("terse", "review")
@@ -80,7 +81,7 @@ def frozen() -> tuple[list[dict], dict[str, list[str]]]:
     for "shipped")."""
     generic = {"shipped": _corpus_generic()}
     found = []
-    for path in (FROZEN, BLIND, HELD_OUT):
+    for path in (FROZEN, BLIND, BLIND_TOMLI, HELD_OUT):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         for entry in data["generic"]:
             generic.setdefault(entry["corpus"], []).append(entry["text"])
