@@ -9,12 +9,13 @@ explanation at most 0.15.
 
 frozen.toml there holds the fixtures of issue 32: 62 mutants (32 of the shipped corpus, 30 of cachetools, a real
 project vendored beside it) with terse and review explanations written after the vocabularies' first freeze;
-blind.toml 29 mutants of itsdangerous ("project-2"), written after their second change. The third and last change
-was tuned on both whole, so all of them are the tune half now. held_out.toml is the half never tuned on: 41
-mutants (22 of the shipped corpus that no earlier fixture used, 19 of tomli, "project-3"), written blind after
-that change and read only after it was committed. Each half of each corpus must meet the same three goals;
-cross-item answers are the other items' of the same half and corpus, and a project's generic answers add the
-library's own words (cache, key, lock) to bug vocabulary.
+blind.toml 29 mutants of itsdangerous ("project-2"), written after their second change; blind_tomli.toml 41 (22 of
+the shipped corpus, 19 of tomli, "project-3") written after the third. Each was held out when first read, and the
+next change was tuned on it, so all of them are the tune half now. held_out.toml is the half never tuned on: 44
+mutants (21 of the shipped corpus that no earlier fixture used, 23 of python-humanize, "project-4"), written blind
+after the fourth change and read only after it was committed. Each half of each corpus must meet the same three
+goals; cross-item answers are the other items' of the same half and corpus, and a project's generic answers add
+the library's own words (cache, key, lock) to bug vocabulary.
 """
 
 from __future__ import annotations
@@ -152,17 +153,21 @@ def test_natural_explanations_earn_the_keywords_and_wrong_ones_do_not():
     assert overall["cross"] <= 0.15, overall
 
 
-# Where the goals are not met (measured 2026-12-06, at the first reading of held_out.toml): strict, so a fix shows.
+# Where the goals are not met (measured 2026-12-06 at the first reading of held_out.toml, after the fourth and
+# frozen change): strict, so a fix shows. Most of each cross-item figure is the mechanism group: two deletions
+# (or two inversions) are described in the same words, and half the credit is the mechanism's.
 _MISSED = "issue 32.5 goal not met: {}"
 HALVES = [
-    pytest.param("shipped", "tune"),
+    pytest.param("shipped", "tune", marks=pytest.mark.xfail(strict=True, reason=_MISSED.format("generic 0.253"))),
     pytest.param("project", "tune", marks=pytest.mark.xfail(strict=True, reason=_MISSED.format(
-        "cross 0.155: TTL/TLRU items share expiry words"))),
+        "cross 0.154: TTL/TLRU items share expiry words"))),
     pytest.param("project-2", "tune"),
+    pytest.param("project-3", "tune", marks=pytest.mark.xfail(strict=True, reason=_MISSED.format(
+        "natural 0.895, cross 0.197: 9 of 19 are deletions, whose mechanism words any deletion's explanation says"))),
     pytest.param("shipped", "held-out", marks=pytest.mark.xfail(strict=True, reason=_MISSED.format(
-        "generic 0.290"))),
-    pytest.param("project-3", "held-out", marks=pytest.mark.xfail(strict=True, reason=_MISSED.format(
-        "natural 0.895, cross 0.249"))),
+        "natural 0.810 (terse 0.690)"))),
+    pytest.param("project-4", "held-out", marks=pytest.mark.xfail(strict=True, reason=_MISSED.format(
+        "cross 0.155"))),
 ]
 
 
@@ -180,9 +185,9 @@ def test_fixtures_written_after_the_freeze_meet_the_goals_in_each_half(corpus, h
 
 def test_frozen_fixtures_are_split_in_halves_of_both_corpora():
     all_cases, generic = frozen()
-    assert len(all_cases) >= 130 and set(generic) == {"shipped", "project", "project-2", "project-3"}
+    assert len(all_cases) >= 170 and set(generic) == {"shipped", "project", "project-2", "project-3", "project-4"}
     assert {(c["corpus"], c["half"]) for c in all_cases} == {tuple(p.values) for p in HALVES}
-    assert {c["corpus"] for c in all_cases if c["half"] == "held-out"} >= {"shipped", "project-3"}
+    assert {c["corpus"] for c in all_cases if c["half"] == "held-out"} == {"shipped", "project-4"}
 
 
 if __name__ == "__main__":  # the tables of the closing note: per family, then issue 32's fixtures per half
