@@ -269,3 +269,19 @@ def test_cli_end_to_end_then_score_then_cached(tmp_path):
     broken = {f"REDPEN_{tool.upper()}_EXE": "/nonexistent/tool" for tool in ("ruff", "pylint", "bandit", "semgrep")}
     second = RunFolder(run("second", broken)).rows()
     assert len(second) == len(rows) and all(r.cached and not r.error for r in second)
+
+
+@pytest.mark.slow
+def test_pylint_finds_the_same_with_one_worker_and_with_two(monkeypatch, tmp_path):
+    """pylint runs its files in parallel workers whenever there are enough of them, beside the other tools too
+    (reviewers/tools/pylint.py), and the verdict cache does not key on the workers: every finding of every
+    shipped snippet must be the same either way."""
+    reviewer = load_family("pylint")(None, ReviewOptions(side_by_side=4))
+    files = {s.sha256: s.path for s in load_corpus().snippets}
+    results = {}
+    for cores in (1, 2):
+        monkeypatch.setattr(os, "cpu_count", lambda cores=cores: cores)
+        assert f"--jobs={cores}" in reviewer.command("pylint", [f"s{i:04d}.py" for i in range(len(files))], tmp_path)
+        results[cores] = reviewer.scan(files)
+    assert sum(len(r.findings) for r in results[1].values()) > 100
+    assert results[2] == results[1]

@@ -93,8 +93,10 @@ class Pylint(StaticReviewer):
 
     def command(self, exe: str, files: list[str], workdir: Path) -> list[str]:
         # parallel workers pay off on a corpus, not on a handful of files (measured: 6.0 s -j 2 vs 7.4 s -j 1),
-        # and only alone: beside other tools -j 2 fights them for the cores (10.0 s of CPU against 7.1 s)
-        jobs = 1 if self.options.side_by_side > 1 else max(1, min(os.cpu_count() or 1, 4, len(files) // 20))
+        # and beside the other tools too: pylint is the slowest of them by far (5.2 s of the raw tools' 9.7 s on
+        # the shipped corpus), so its second worker takes the cores they leave; a compare went from 8.1 s to 6.8 s
+        # for 1.6 s more CPU (benchmarks/README.md). The findings do not depend on it (tests/tools, -j 1 and -j 2)
+        jobs = max(1, min(os.cpu_count() or 1, 4, len(files) // 20))
         return [exe, "--output-format=json2", "--persistent=n", "--score=n", f"--jobs={jobs}",
                 *self.profile_args(workdir), "--", *files]
 
