@@ -1,4 +1,5 @@
-"""semgrep as a reviewer: `semgrep scan --json` once over all files, fully offline.
+"""semgrep as a reviewer: `semgrep scan --experimental --json` (its OCaml command line) once over all files, fully
+offline.
 
 Profile keys: `rules` (rule files or folders, relative to analyzers/semgrep/; the registry is refused because
 it needs the network) and `severity` (report only rules of these severities: INFO WARNING ERROR). Offline,
