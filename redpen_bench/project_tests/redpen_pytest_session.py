@@ -15,13 +15,14 @@ or class level, a default value, a decorator's arguments), a function no object 
 closure, and a function that ran before the first request (at import or collection: a decorator a test module
 applies, a `__set_name__`, a factory whose closures the tests hold), since what it made then would never run the
 mutant. `functools` caches of the module are cleared before and after, so no result of the other code is
-reused. Each test runs by pytest's own protocol (Server._run).
+reused. Each test runs by pytest's own protocol (Server._run), with its parametrize values as collected (Params).
 
 Standard library and pytest only: it runs in the project's environment, not Red-Pen's."""
 
 from __future__ import annotations
 
 import contextlib
+import copy
 import functools
 import importlib
 import inspect
@@ -219,6 +220,36 @@ class Patch:
             cache.cache_clear()
 
 
+# what a test may change in place: a parametrize value of these types is given back as it was collected
+_MUTABLE = (list, dict, set, bytearray)
+
+
+class Params:
+    """The tests' parametrize values as collected, given back before a run to a test whose last run changed
+    them (`test_args[0] *= -1`): a fresh process makes them anew, and the open session would otherwise be blamed
+    and closed for the failure. Only a mutable builtin container unequal to its copy is replaced: every other
+    argument keeps its identity."""
+
+    def __init__(self, items: list) -> None:
+        self.pristine: dict[str, dict[str, object]] = {}
+        for item in items:
+            params = getattr(getattr(item, "callspec", None), "params", None) or {}
+            kept = {}
+            for name, value in params.items():
+                if isinstance(value, _MUTABLE):
+                    with contextlib.suppress(Exception):  # what cannot be copied stays as the test leaves it
+                        kept[name] = copy.deepcopy(value)
+            if kept:
+                self.pristine[item.nodeid] = kept
+
+    def restore(self, item) -> None:
+        for name, value in self.pristine.get(item.nodeid, {}).items():
+            params = item.callspec.params
+            with contextlib.suppress(Exception):  # an __eq__ that raises: left as it is
+                if params[name] != value:
+                    params[name] = copy.deepcopy(value)
+
+
 class Server:
     """pytest's run loop, taken over: the collected tests, then one answer per request until stdin ends."""
 
@@ -233,6 +264,7 @@ class Server:
     def pytest_runtestloop(self, session) -> bool:
         report = sys.modules["redpen_pytest_report"]
         items = {item.nodeid: item for item in session.items}
+        params = Params(session.items)  # before any test runs: the values as a fresh process collects them
         for path in self.sources:
             _import_file(path)
         ran = self.before_tests.stop() if self.before_tests is not None else frozenset()
@@ -248,7 +280,7 @@ class Server:
             report._results.clear()
             try:
                 self._run([items[t] for t in request["tests"] if t in items], request.get("exitfirst", False),
-                          report._results)
+                          report._results, params)
             finally:
                 if patch is not None:
                     patch.undo()
@@ -256,13 +288,14 @@ class Server:
         return True
 
     @staticmethod
-    def _run(items: list, exitfirst: bool, results: dict) -> None:
+    def _run(items: list, exitfirst: bool, results: dict, params: Params) -> None:
         """Each test by pytest's protocol. Run whole, the next test is named so that fixtures they share stay up
         between them; stopping at the first failure, each test is torn down to the session before the next (pytest
         has no public way to tear down later what a stopped run left up). Either way the last test run is torn down
         with everything, session fixtures included: no fixture made with a mutant outlives its request."""
         for i, item in enumerate(items):
             following = items[i + 1] if i + 1 < len(items) and not exitfirst else None
+            params.restore(item)
             item.ihook.pytest_runtest_protocol(item=item, nextitem=following)
             if exitfirst and results.get(item.nodeid, {}).get("outcome") in ("failed", "error"):
                 return

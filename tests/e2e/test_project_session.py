@@ -447,3 +447,45 @@ def test_a_module_the_tests_import_only_inside_a_test_takes_mutants_in_the_sessi
             assert session.run(tests, 60).passed
         finally:
             session.close()
+
+
+NEGATED = '''\
+import pytest
+
+from sessproj.shapes import plain
+
+SENTINEL = object()
+
+
+@pytest.mark.parametrize(("args", "expected", "marker"), [([1, 2], 3, SENTINEL), ([2, 5], 7, SENTINEL)])
+def test_both_signs(args, expected, marker):
+    assert marker is SENTINEL  # an argument nobody changes keeps its identity
+    assert plain(*args) == expected
+    args[0], args[1] = -args[0], -args[1]  # "retest with negative input": the test changes its own argument
+    assert plain(*args) == -expected
+'''
+
+
+def test_a_test_that_changes_its_own_argument_gets_it_back_each_run(project: Path):
+    """python-humanize's test_naturalsize negates its own parametrize list: a fresh process makes the list anew,
+    the open session ran the same list again, so the second run failed with no mutant in, the session was
+    blamed and closed, and every later mutant of the file paid a process of its own (51 s for filesize.py's
+    59 kills; 3.7 s with the values given back)."""
+    (project / "tests" / "test_negated.py").write_text(NEGATED, encoding="utf-8")
+    settings = Settings(project_python(project, None))
+    base = suite_baseline(project, settings, 2)
+    tests = sorted(t for t in base.stable if t.startswith("tests/test_negated.py"))
+    assert len(tests) == 2
+    rel = "src/sessproj/shapes.py"
+    checker = ProjectChecks(project, settings, base).open(Unit(rel, project / rel, "shapes"), 60)
+    try:
+        assert checker.baseline() is not None and checker.session is not None
+        for _ in range(3):
+            assert checker.session.run(tests, 60).passed
+        line = SHAPES.splitlines().index("    return a + b") + 1
+        assert checker.check(SHAPES.replace("return a + b", "return b + a"), 60, "plain", (line,)).status == "pass"
+        killed = checker.check(SHAPES.replace("return a + b", "return a * b"), 60, "plain", (line,))
+        assert killed.status == "fail"
+        assert checker.session is not None  # judged in the open session, which nothing blamed
+    finally:
+        checker.close()
