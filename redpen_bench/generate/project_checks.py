@@ -40,6 +40,10 @@ from redpen_bench.project_tests.worker import TestWorker, open_worker
 # a mutant's run in the open session waits this many times its tests' own time (at least PROBE_SECONDS, at most
 # its limit) before it is judged in a session of its own, under its full limit (kill.verdict)
 PROBE_FACTOR, PROBE_SECONDS = 10, 1.0
+# what the open session refuses goes to a test worker from this many on: opening one runs the file's tests twice
+# (1-2.5 s on cachetools) and saves about 0.1 s a check against a session of its own, so a file with a few
+# refusals keeps fresh sessions (measured: _cached.py's 2 took 4.9 s with a worker, 2.4 s without)
+WORKER_AFTER = 10
 
 
 @dataclass(frozen=True)
@@ -69,6 +73,8 @@ class ProjectChecker:
         self.original = self.target.read_bytes()
         self.imported_only = False  # no test runs a function of the file, but the suite imports it
         self.worker: TestWorker | None = None
+        self.no_worker = False  # a worker could not be opened, or was blamed: none is opened again
+        self.refused = 0  # mutants the open session could not take
         self.session: TestSession | None = None
         self.kills: Counter[str] = Counter()  # test id -> mutants of this file it killed: the likeliest killer first
 
@@ -116,7 +122,7 @@ class ProjectChecker:
         own = self.checks.base.seconds_of(tests)
         mine = min(limit, limit_for(own, self.timeout))
         outcome = (self._check_in_session(tests, source, own, mine) if function else None) \
-            or self._check_in_new_session(tests, source, mine, limit)
+            or self._check_in_new_session(tests, source, own, mine, limit)
         return replace(outcome, tests=tests, source_seconds=own) if outcome.status == "timeout" else outcome
 
     def _in_worker(self, tests: list[str], limit: float, exitfirst: bool) -> RunResult | None:
@@ -156,17 +162,61 @@ class ProjectChecker:
         self.kills.update(confirmed)
         return Outcome("fail", again.summary(), first.seconds + again.seconds, confirmed)
 
-    def _check_in_new_session(self, tests: tuple[str, ...], source: str, limit: float, unit_limit: float
-                              ) -> Outcome:
-        """What the open session cannot put in (a change outside a function's body) or judge (a hang): the mutant
-        written to the tree and checked in a session of its own, which imports it (a fresh process, start-up
+    def _check_in_new_session(self, tests: tuple[str, ...], source: str, own: float, limit: float,
+                              unit_limit: float) -> Outcome:
+        """What the open session cannot put in (a change outside a function's body, a function that ran at
+        collection) or judge (a hang): the mutant written to the tree and checked where the tree is imported
+        afresh, in the test worker (_check_in_worker) or else in a session of its own (a fresh process, start-up
         and all, under the unit's limit, where that session cannot run them)."""
+        self.refused += 1
+        outcome = self._check_in_worker(tests, source, own) if self.refused >= WORKER_AFTER else None
+        if outcome is not None:
+            return outcome
         fresh = TestSession(self.checks.settings, self.copy, tests)
         try:
             return self._check_written(tests, source, lambda run, exitfirst: fresh.run(run, limit, exitfirst=exitfirst)
                                        or self._run(run, unit_limit, exitfirst))
         finally:
             fresh.close()
+
+    def _check_in_worker(self, tests: tuple[str, ...], source: str, own: float) -> Outcome | None:
+        """The mutant written to the tree and run in the test worker, which imports the tree afresh for each run
+        without paying the interpreter's and pytest's start-up (0.1 s against 0.3 s a run on cachetools, whose
+        decorators run at collection). A kill there is judged as in the open session: the failing tests fail
+        again on their own and pass once the mutant is out, else the worker's state is to blame and is closed.
+        None: no worker (opened at the WORKER_AFTER-th mutant the session refuses, if the tests pass in it twice),
+        or a hang: a run past the probe the open session waits, plus the worker's collection (judged in a session
+        of its own under the full limit)."""
+        if self.worker is None and not self.no_worker:
+            touching = self.checks.base.touching(self.unit.name)
+            self.worker = open_worker(self.checks.settings, self.copy, touching, self.timeout)
+            self.no_worker = self.worker is None
+        worker = self.worker
+        if worker is None:
+            return None
+        probe = min(self.timeout, max(PROBE_SECONDS, PROBE_FACTOR * own) + worker.seconds)
+        try:
+            self.target.write_text(source, encoding="utf-8")
+            first = worker.run(self._likeliest_first(tests), probe, exitfirst=True)
+            if first.timed_out or first.exit_code is None:
+                return None
+            killers = self._killers(first, tests)
+            if not killers:
+                return Outcome("pass", "", first.seconds)
+            again = first if set(first.outcomes) == set(killers) else worker.run(list(killers), probe)
+            if again.timed_out or again.exit_code is None:
+                return None
+            confirmed = self._killers(again, killers)
+            if not confirmed:
+                return Outcome("pass", again.summary(), first.seconds + again.seconds)
+        finally:
+            self.target.write_bytes(self.original)
+        if not worker.run(list(confirmed), probe).passed:
+            worker.close()
+            self.worker, self.no_worker = None, True
+            return None
+        self.kills.update(confirmed)
+        return Outcome("fail", again.summary(), first.seconds + again.seconds, confirmed)
 
     def _check_written(self, tests: tuple[str, ...], source: str, attempt: Callable[[list[str], bool], RunResult]
                        ) -> Outcome:

@@ -62,6 +62,7 @@ class TestWorker:
             (self.scratch / name).mkdir()
         shutil.copy(runner.PLUGIN, self.scratch / "plugin" / runner.PLUGIN.name)
         self.proc: subprocess.Popen | None = None
+        self.seconds = 0.0  # the stable tests' run here, as open_worker timed it: start-up excluded, collection not
 
     def _start(self) -> subprocess.Popen:
         env = runner.environment(self.settings, self.tree, self.scratch / "home", self.scratch / "plugin")
@@ -115,4 +116,5 @@ def open_worker(settings: Settings, tree: Path, stable: Sequence[str], limit: fl
         if not result.passed or set(result.outcomes) != set(stable):
             worker.close()
             return None
+    worker.seconds = result.seconds  # the second run: the worker was up
     return worker

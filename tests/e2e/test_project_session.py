@@ -13,6 +13,7 @@ import pytest
 from redpen_bench.gate import project_items
 from redpen_bench.gate.checks import checks_for
 from redpen_bench.gate.killability import run_killability
+from redpen_bench.generate import project_checks
 from redpen_bench.generate.kill import verdict
 from redpen_bench.generate.project_baseline import suite_baseline
 from redpen_bench.generate.project_checks import ProjectChecks
@@ -487,5 +488,36 @@ def test_a_test_that_changes_its_own_argument_gets_it_back_each_run(project: Pat
         killed = checker.check(SHAPES.replace("return a + b", "return a * b"), 60, "plain", (line,))
         assert killed.status == "fail"
         assert checker.session is not None  # judged in the open session, which nothing blamed
+    finally:
+        checker.close()
+
+
+def test_what_the_session_often_refuses_goes_to_a_test_worker(project: Path, monkeypatch):
+    """A file whose mutants the open session refuses again and again (cachetools's decorators run at collection)
+    has them checked in a test worker from the WORKER_AFTER-th on: the tree imported afresh for each run, without
+    a process's start-up. The verdicts are a session of its own's: a kill, a survivor, and a hang, which is
+    judged in a session of its own under the full limit and leaves the worker to the next mutant."""
+    monkeypatch.setattr(project_checks, "WORKER_AFTER", 2)
+    settings = Settings(project_python(project, None))
+    base = suite_baseline(project, settings, 2)
+    rel = "src/sessproj/shapes.py"
+    line = SHAPES.splitlines().index("        return result") + 1
+    checker = ProjectChecks(project, settings, base).open(Unit(rel, project / rel, "shapes"), 60)
+    try:
+        assert checker.baseline() is not None and checker.session is not None
+
+        def check(after: str) -> str:
+            return checker.check(SHAPES.replace("        return result", after), 60, "tagged.tagger", (line,)).status
+
+        assert check("        return -result") == "fail" and checker.worker is None  # the first: a fresh session
+        assert check("        return result + 1") == "fail" and checker.worker is not None
+        worker = checker.worker
+        assert check("        return +result") == "pass"  # an int's unary plus: the same value
+        hang = checker.check(SHAPES.replace("        return result", "        while True:\n            pass"), 60,
+                             "tagged.tagger", (line,))
+        assert hang.status == "timeout" and hang.seconds < 10
+        assert check("        return result * 2") == "fail"
+        assert checker.worker is worker and not checker.no_worker
+        assert (project / rel).read_text(encoding="utf-8") == SHAPES  # the project itself is never written to
     finally:
         checker.close()
