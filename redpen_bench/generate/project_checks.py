@@ -132,35 +132,50 @@ class ProjectChecker:
         return None if found is None or found.timed_out or found.exit_code is None else found
 
     def _check_in_session(self, tests: tuple[str, ...], source: str, own: float, limit: float) -> Outcome | None:
-        """The mutant put into the open session: its tests, the likeliest killer first, to the first failure; a
-        kill is one whose tests fail again on their own and pass once the mutant is taken out (else the session's
-        state is to blame: it is closed, and this and every later mutant is checked the other way). None: the
-        session cannot check this mutant (or timed out: a hang is judged in a session of its own)."""
+        """The mutant put into the open session, judged there (_judged); a session whose state is to blame is
+        closed, and this and every later mutant is checked the other way. None: the session cannot check this
+        mutant (or timed out: a hang is judged in a session of its own)."""
         assert self.session is not None
-        mutant = (self.unit.name, source)
-        order = self._likeliest_first(tests)
+        session, mutant = self.session, (self.unit.name, source)
+
+        def mutated(run: list[str], seconds: float, exitfirst: bool) -> RunResult | None:
+            found = session.run(run, seconds, exitfirst=exitfirst, mutant=mutant)
+            return None if found is None or found.timed_out else found
+
         # a hang is judged in a session of its own under the full limit: here a shorter wait says there may be one
         probe = min(limit, max(PROBE_SECONDS, PROBE_FACTOR * own))
-        first = self.session.run(order, probe, exitfirst=True, mutant=mutant)
-        if first is None or first.timed_out:
-            return None
+        outcome, blamed = self._judged(tests, mutated, session.run, probe, limit)
+        if blamed:
+            session.close()
+            self.session = None
+        return outcome
+
+    def _judged(self, tests: tuple[str, ...], mutated: Callable[[list[str], float, bool], RunResult | None],
+                plain: Callable[[list[str], float], RunResult | None], probe: float, limit: float
+                ) -> tuple[Outcome | None, bool]:
+        """A mutant judged in a process that outlives it (the open session, the test worker): its tests run by
+        `mutated`, the likeliest killer first, to the first failure, within `probe`; a kill is one whose failing
+        tests fail again on their own and then pass by `plain`, without the mutant. (None, False): a run that
+        could not be made or did not end (`mutated` says None); (None, True): the tests fail without the mutant
+        too, so the process's state is to blame."""
+        first = mutated(self._likeliest_first(tests), probe, True)
+        if first is None:
+            return None, False
         killers = self._killers(first, tests)
         if not killers:
-            return Outcome("pass", "", first.seconds)
+            return Outcome("pass", "", first.seconds), False
         # again on their own, unless they were all that ran: the same tests in the same state
-        again = first if set(first.outcomes) == set(killers) else self.session.run(killers, limit, mutant=mutant)
-        if again is None or again.timed_out:
-            return None
+        again = first if set(first.outcomes) == set(killers) else mutated(list(killers), limit, False)
+        if again is None:
+            return None, False
         confirmed = self._killers(again, killers)
         if not confirmed:
-            return Outcome("pass", again.summary(), first.seconds + again.seconds)
-        unmutated = self.session.run(confirmed, limit)
+            return Outcome("pass", again.summary(), first.seconds + again.seconds), False
+        unmutated = plain(list(confirmed), limit)
         if unmutated is None or not unmutated.passed:
-            self.session.close()
-            self.session = None
-            return None
+            return None, True
         self.kills.update(confirmed)
-        return Outcome("fail", again.summary(), first.seconds + again.seconds, confirmed)
+        return Outcome("fail", again.summary(), first.seconds + again.seconds, confirmed), False
 
     def _check_in_new_session(self, tests: tuple[str, ...], source: str, own: float, limit: float,
                               unit_limit: float) -> Outcome:
@@ -180,13 +195,12 @@ class ProjectChecker:
             fresh.close()
 
     def _check_in_worker(self, tests: tuple[str, ...], source: str, own: float) -> Outcome | None:
-        """The mutant written to the tree and run in the test worker, which imports the tree afresh for each run
-        without paying the interpreter's and pytest's start-up (0.1 s against 0.3 s a run on cachetools, whose
-        decorators run at collection). A kill there is judged as in the open session: the failing tests fail
-        again on their own and pass once the mutant is out, else the worker's state is to blame and is closed.
-        None: no worker (opened at the WORKER_AFTER-th mutant the session refuses, if the tests pass in it twice),
-        or a hang: a run past the probe the open session waits, plus the worker's collection (judged in a session
-        of its own under the full limit)."""
+        """The mutant written to the tree for each run in the test worker, which imports the tree afresh every
+        time without paying the interpreter's and pytest's start-up (0.1 s against 0.3 s a run on cachetools,
+        whose decorators run at collection), and judged as in the open session (_judged); a worker whose state
+        is to blame is closed for good. None: no worker (opened at the WORKER_AFTER-th mutant the session
+        refuses, if the tests pass in it twice), or a hang: a run past the probe the open session waits, plus the
+        worker's collection (judged in a session of its own under the full limit)."""
         if self.worker is None and not self.no_worker:
             touching = self.checks.base.touching(self.unit.name)
             self.worker = open_worker(self.checks.settings, self.copy, touching, self.timeout)
@@ -194,29 +208,20 @@ class ProjectChecker:
         worker = self.worker
         if worker is None:
             return None
+
+        def mutated(run: list[str], seconds: float, exitfirst: bool) -> RunResult | None:
+            try:
+                self.target.write_text(source, encoding="utf-8")
+                return self._in_worker(run, seconds, exitfirst)
+            finally:
+                self.target.write_bytes(self.original)
+
         probe = min(self.timeout, max(PROBE_SECONDS, PROBE_FACTOR * own) + worker.seconds)
-        try:
-            self.target.write_text(source, encoding="utf-8")
-            first = worker.run(self._likeliest_first(tests), probe, exitfirst=True)
-            if first.timed_out or first.exit_code is None:
-                return None
-            killers = self._killers(first, tests)
-            if not killers:
-                return Outcome("pass", "", first.seconds)
-            again = first if set(first.outcomes) == set(killers) else worker.run(list(killers), probe)
-            if again.timed_out or again.exit_code is None:
-                return None
-            confirmed = self._killers(again, killers)
-            if not confirmed:
-                return Outcome("pass", again.summary(), first.seconds + again.seconds)
-        finally:
-            self.target.write_bytes(self.original)
-        if not worker.run(list(confirmed), probe).passed:
+        outcome, blamed = self._judged(tests, mutated, worker.run, probe, probe)
+        if blamed:
             worker.close()
             self.worker, self.no_worker = None, True
-            return None
-        self.kills.update(confirmed)
-        return Outcome("fail", again.summary(), first.seconds + again.seconds, confirmed)
+        return outcome
 
     def _check_written(self, tests: tuple[str, ...], source: str, attempt: Callable[[list[str], bool], RunResult]
                        ) -> Outcome:
