@@ -124,10 +124,11 @@ def _lines(unit: Unit) -> int:
 def parts_of(units: list[Unit]) -> list[int]:
     """How many parts each file's mutants are checked in: 1, 2 or 4, from its length and its share of all."""
     lines = [_lines(unit) for unit in units]
+    total = sum(lines)
     found = []
     for n in lines:
         parts = 1
-        while n > DOMINANT * sum(lines) and parts < MAX_PARTS and n > parts * PART_LINES:
+        while n > DOMINANT * total and parts < MAX_PARTS and n > parts * PART_LINES:
             parts *= 2
         found.append(parts)
     return found

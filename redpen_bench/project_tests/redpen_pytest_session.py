@@ -244,7 +244,7 @@ class Params:
 
     def restore(self, item) -> None:
         for name, value in self.pristine.get(item.nodeid, {}).items():
-            params = item.callspec.params
+            params = item.callspec.params  # only items with a callspec are kept
             with contextlib.suppress(Exception):  # an __eq__ that raises: left as it is
                 if params[name] != value:
                     params[name] = copy.deepcopy(value)
