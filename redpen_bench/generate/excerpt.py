@@ -166,10 +166,8 @@ def _used(node: ast.stmt) -> set[str]:
 
 
 def _target(tree: ast.Module, mutant: Mutant) -> int:
-    """Index of the top-level statement the mutant lies in."""
-    for i, node in enumerate(tree.body):
-        if mutant.scope and isinstance(node, _DEFINITIONS) and node.name == mutant.scope:
-            return i
+    """Index of the top-level statement the mutant lies in: the one whose lines hold it, not the first of the
+    scope's name (a module may define a name twice, the second time under `if PYPY:`)."""
     line = min(mutant.source_lines or mutant.lines)
     for i, node in enumerate(tree.body):
         first, last = _span(node)

@@ -86,6 +86,19 @@ def test_module_level_mutant_in_a_long_file():
     _check(mutant, part)
 
 
+def test_a_name_defined_twice_excerpts_the_definition_that_holds_the_mutant():
+    """toolz defines `_check_sigspec` twice, the second time under `if PYPY:`: a mutant of the second was excerpted
+    from the first, and its original.py was its fixed.py."""
+    second = ("if PYPY:\n    def shipping(parcel, total):\n        if parcel in REGISTRY:\n            return 0\n"
+              "        return total\n")
+    source = LONG + "\n\n" + second
+    line = source.splitlines().index("        if parcel in REGISTRY:") + 1
+    mutant = next(m for m in scan(source, ["ROR"], include_obvious=True).mutants if line in m.source_lines)
+    part = excerpt(source, mutant)
+    assert part.fixed != part.defective and "if PYPY:" in part.fixed and "BASE_RATE" not in part.fixed
+    _check(mutant, part)
+
+
 def test_short_module_is_excerpted_whole():
     source = "def f(a, b):\n    return a - b\n"
     mutant = scan(source, ["AOR"], include_obvious=True).mutants[0]
