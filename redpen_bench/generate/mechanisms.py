@@ -21,7 +21,7 @@ import re
 import tokenize
 from functools import lru_cache
 
-from redpen_bench.generate.mutation_operators import LABELS, vocabulary
+from redpen_bench.generate.mutation_operators import LABELS, sdl, vocabulary
 from redpen_bench.generate.mutation_operators.crp import number_phrases
 from redpen_bench.generate.operators import Mutant
 
@@ -93,7 +93,7 @@ def subject_words(statement_text: str, module_wide: frozenset[str] = frozenset()
 
 
 # A word is the module's own when at least this share of its functions (and at least _WIDE_MIN of them) use it.
-_WIDE_SHARE = 0.3
+_WIDE_SHARE = 0.25
 _WIDE_MIN = 3
 
 
@@ -176,6 +176,7 @@ def _function_words(text: str, function: ast.FunctionDef | ast.AsyncFunctionDef)
 
 _FORM_CHARS = re.compile(r"[^\w\s]")
 _KEYWORD_OPS = re.compile(r"\s(?:and|or|is|in)\s")  # `cond is not None or lock is None` is code, quoted as such
+_COMPARISONS = {"<", "<=", ">", ">=", "==", "!="}
 _BOUNDARY_OPS = {"<-><=": "<", "<=-><": "<=", ">->>=": ">", ">=->>": ">="}
 
 
@@ -227,6 +228,9 @@ def _in_place(mutant: Mutant, planted_text: str) -> list[str]:
                     forms += [f"{before} {value}", f"{before}{value}"]
                     if minus:  # `keys[-2]` for `keys[-1]`
                         forms += [f"{before}-{value}", f"{before} -{value}"]
+                    if before in _COMPARISONS and i >= 2 and tokens[i - 2].isidentifier():  # `capacity < 2`
+                        name = tokens[i - 2]  # "rejects capacity=1", "lets `capacity == 1` through"
+                        forms += [f"{name}={value}", f"{name} = {value}", f"{name}=={value}", f"{name} == {value}"]
     if mutant.operator == "SIR":
         pattern = r"([A-Za-z_][\w.]*)\[\s*" + re.escape(mutant.mutated) + r"\s*\]"
         for name in re.findall(pattern, planted_text):
@@ -238,7 +242,10 @@ def _in_place(mutant: Mutant, planted_text: str) -> list[str]:
 
 
 def mechanism_group(mutant: Mutant, planted_text: str = "") -> list[str]:
-    """One first-order change: its vocabulary, then the changed code before and after."""
+    """One first-order change: its vocabulary, then the changed code before and after (a deleted statement's
+    phrases are its kind's, then the statement as an explanation quotes it: `return calls`, `pos += 3`)."""
+    if mutant.operator == "SDL":
+        return list(dict.fromkeys([*sdl.phrases(mutant.original), *_quoted_statement(mutant.original)]))
     phrases = list(vocabulary(mutant.mechanism))
     if mutant.operator == "CRP" and mutant.mechanism in ("+1", "-1"):
         phrases += number_phrases(mutant.original, mutant.mutated)
@@ -246,6 +253,14 @@ def mechanism_group(mutant: Mutant, planted_text: str = "") -> list[str]:
         phrases += code_forms(mutant.original, mutant.mutated)
     phrases += _in_place(mutant, planted_text)
     return list(dict.fromkeys(phrases))
+
+
+def _quoted_statement(text: str) -> list[str]:
+    """A short one-line statement as written (`return calls`) and in code_forms's forms (`pos+=3`)."""
+    one = " ".join(text.split())
+    if "\n" in text.strip() or len(one) > 60 or " " not in one:
+        return []
+    return list(dict.fromkeys([one, *code_forms(one)]))
 
 
 def keyword_groups(mutant: Mutant, planted_text: str) -> list[list[str]]:
@@ -261,8 +276,10 @@ def keyword_groups(mutant: Mutant, planted_text: str) -> list[list[str]]:
     wide = module_words(mutant.source) | module_words(mutant.source, mutant.scope)
     # the statement's and the function's specific words first: a word of the whole module (`pos` in a parser
     # whose every function takes `src, pos`) or of any bug report names the subject only when neither has one
-    words = [*subject_words(subject, wide, fallback=False), *_function_subject(where, wide)]
-    words = (list(dict.fromkeys(words)) or subject_words(subject, wide) or subject_words(where)
+    own = list(dict.fromkeys([*subject_words(subject, wide, fallback=False), *_function_subject(where, wide)]))
+    if own:
+        return [*groups, own, own]
+    words = (subject_words(subject, wide) or subject_words(where)
              or subject_words(mutant.scope.rsplit(".", 1)[-1]))  # `Flags.is_` returning a constant: `flags`
     return [*groups, words] if words else groups
 

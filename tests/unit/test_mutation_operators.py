@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from redpen_bench.generate.mechanisms import keyword_groups, mechanism_group, title
-from redpen_bench.generate.mutation_operators import VOCABULARY
+from redpen_bench.generate.mutation_operators import VOCABULARY, sdl
 from redpen_bench.generate.operators import OPERATORS, Mutant, combine, scan
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -234,8 +234,33 @@ def test_every_mechanism_has_keywords_and_a_title(corpus_scans, fixture_scan):
     mutant = next(m for m in fixture_scan.mutants if m.mechanism == "/->//")
     # the subject: the statement's words (bug-report words such as `count` and `total` only when nothing more
     # specific is there), then the function's
-    assert keyword_groups(mutant, "share = total / count  # x")[1] == ["share", "fee"]
+    groups = keyword_groups(mutant, "share = total / count  # x")
+    # named twice: it weighs twice the mechanism's words, which every item of the operator family shares
+    assert groups[1] == groups[2] == ["share", "fee"] and len(groups) == 3
     assert title(mutant) == "AOR: / became // in fee"
+
+
+def test_a_deletion_is_described_in_the_words_of_what_the_statement_did():
+    """Issue 32.5: two deletions of different kinds share fewer words. A deleted binding leaves a name unbound, a
+    deleted return falls off the end, a deleted call is "never <its verb>"; "no longer" alone, which any
+    explanation of any change says, is none of them."""
+    binding, returned, called = sdl.phrases("start_pos = pos"), sdl.phrases("return calls"), \
+        sdl.phrases("self.withdraw(amount, reference)")
+    assert "nameerror" in binding and "nameerror" not in returned and "nameerror" not in called
+    assert "falls off the end" in returned and "falls off the end" not in binding
+    assert "never withdraw" in called and "without withdraw" in called and "never withdraw" not in binding
+    assert not {"no longer", "ignor", "fails to"} & {*binding, *returned, *called}
+    assert {"no longer", "nameerror", "falls off the end"} <= set(VOCABULARY["delete"])  # harvest's: kind unknown
+    assert "never float" not in sdl.phrases("value = float(value)")  # a builtin names no action
+    source = "def f(xs):\n    calls = [x for x in xs]\n    return calls\n"
+    deletion = next(m for m in scan(source, ["SDL"]).mutants if m.original.strip() == "return calls")
+    assert "return calls" in mechanism_group(deletion)  # quoted as a reviewer quotes it
+
+
+def test_an_off_by_one_bound_is_quoted_as_the_value_it_now_refuses():
+    source = "def make(capacity):\n    if capacity < 1:\n        raise ValueError(capacity)\n    return capacity\n"
+    mutant = next(m for m in scan(source, ["CRP"]).mutants if m.mutated == "2")
+    assert {"capacity=1", "capacity == 1", "capacity=2", "< 1"} <= set(mechanism_group(mutant, "    if capacity < 2:"))
 
 
 def test_combine_applies_both_parts(fixture_scan):

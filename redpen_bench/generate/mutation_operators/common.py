@@ -75,25 +75,5 @@ class Example:
 # "negate", not the stem "negat": that hits "negative", which any explanation of a sign or a bound says
 INVERTED = ("invert", "negate", "negating", "negation", "opposite", "flip", "backwards", "wrong way round",
             "the wrong way", "other way round", "other way around")
-# what a deleted statement did, as the stem of a verb: "never" or "doesn't" alone is in any bug report; with the
-# verb of what the code no longer does it is not
-_DONE = ("defin", "assign", "comput", "call", "set", "updat", "stor", "sav", "record", "add", "append", "increment",
-         "decrement", "reset", "clear", "clos", "releas", "check", "validat", "creat", "initiali", "sum", "count",
-         "appl", "writ", "put", "mark", "remov", "regist", "emit", "notif", "advanc", "mov", "bump", "rais", "get",
-         "wait", "lock", "unlock", "flush", "copy", "sort", "delet", "pop", "push", "yield", "look")
-# how reviewers say something that should happen does not
-MISSING = (
-    "missing", "omit", "forgot", "forget", "no longer", "removed", "deleted", "lacks", "lacking", "absent",
-    "not called", "not set", "not updated", "not reset", "not assigned", "not stored", "not saved", "not recorded",
-    "not added", "not appended", "not incremented", "not decremented", "not checked", "not validated", "leaves out",
-    "left out", "neglect", "fails to", "failing to", "ignor", "without ever", "without record", "without updat",
-    "without sav", "without stor", "without call", "without defin", "without assign", "undefined", "not defined",
-    *(f"{negation} {verb}" for verb in _DONE for negation in ("never", "doesnt", "does not", "no longer")),
-    "nameerror", "unbound", "no body", "not implemented", "isnt implemented", "stub",
-    # a deleted `return`: the function falls off its end
-    "lost its return", "lost the return", "no return", "missing return", "return statement", "without a return",
-    "without returning", "implicitly returns none", "returns none implicitly", "implicit none", "falls off the end",
-    "falls through", "doesnt return", "does not return", "never returns",
-)
 BOUNDARY = ("off by one", "boundary", "inclusive", "includ", "exclusive", "exclud", "strict", "equal", "exactly",
             "at the limit", "one too")

@@ -14,11 +14,12 @@ REPLACEMENTS = {
     "<": ("<=",), "<=": ("<",), ">": (">=",), ">=": (">",), "==": ("!=",), "!=": ("==",),
     "is": ("is not",), "is not": ("is",), "in": ("not in",), "not in": ("in",),
 }
-# not INVERTED: "inverted"/"negated" name COI and UOI, and in a comparison's group they were what another
-# item's explanation and generic answers hit (issue 32.5)
-_EQUALITY = ("not equal", "equal", "!=", "==", "inequality", "equality", "mismatch", "differ", "opposite")
-_IDENTITY = ("is not none", "is none", "none check", "identity", "against none", "for none", "is not none", "opposite")
-_MEMBERSHIP = ("not in", "membership", "contain", "member", "already in", "opposite")
+# "inverted" is how reviewers call a flipped `==`, `is` or `in` test; INVERTED's other words ("negated", "flip")
+# name COI and UOI, and in a comparison's group they were what another item's explanation and generic answers hit
+# (issue 32.5)
+_EQUALITY = ("not equal", "equal", "!=", "==", "inequality", "equality", "mismatch", "differ", "opposite", "invert")
+_IDENTITY = ("is not none", "is none", "none check", "identity", "against none", "for none", "opposite", "invert")
+_MEMBERSHIP = ("not in", "membership", "contain", "member", "already in", "opposite", "invert")
 VOCABULARY: dict[str, tuple[str, ...]] = {
     "<-><=": ("<=", "less than or equal", "less than", "at most", "up to", "or equal", *BOUNDARY),
     "<=-><": ("<", "less than", "below", "at most", "up to", *BOUNDARY),
