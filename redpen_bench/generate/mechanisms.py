@@ -6,9 +6,11 @@ vocabulary, generate/mutation_operators/) and the changed code as an explanation
 statement (for a deletion, of the deleted statement; for a constant condition, a stub return or a swallowed
 handler, of the code it replaced), whole (`is_retryable`, `_orders`) and split into words (`retryable`,
 `orders`), so a reviewer who names the subject in prose or quotes the code hits it. Words that bug reports use
-for anything (`index`, `total`, `value`), and the module's own words (those most of its functions use: `cache`
+for anything (`index`, `total`, `value`), and the module's own words (those a quarter of its functions use: `cache`
 in a caching library, `cart` in a cart module), name a subject only when nothing more specific is there: any
-explanation of any function of that file says them.
+explanation of any function of that file says them. A subject of the item's own words is listed twice, so it
+weighs twice the mechanism's words, which every item of the operator family shares; one of only the module's or
+bug-report words is listed once, as other items of the file share it.
 """
 
 from __future__ import annotations
@@ -264,9 +266,9 @@ def _quoted_statement(text: str) -> list[str]:
 
 
 def keyword_groups(mutant: Mutant, planted_text: str) -> list[list[str]]:
-    """The mechanism group (one per part for a higher-order mutant), then the subject group. `planted_text`:
-    the defective snippet's planted lines, whose words name the subject unless a part deleted a statement
-    (its planted line is a neighbour: the deleted statement names the subject then)."""
+    """The mechanism group (one per part for a higher-order mutant), then the subject group (twice when it holds
+    the item's own words). `planted_text`: the defective snippet's planted lines, whose words name the subject
+    unless a part deleted a statement (its planted line is a neighbour: the deleted statement names it then)."""
     parts = mutant.parts or (mutant,)
     groups = [mechanism_group(part, planted_text) for part in parts]
     subject = " ".join(part.original for part in parts)
