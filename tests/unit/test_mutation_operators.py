@@ -247,6 +247,8 @@ def test_a_deletion_is_described_in_the_words_of_what_the_statement_did():
     binding, returned, called = sdl.phrases("start_pos = pos"), sdl.phrases("return calls"), \
         sdl.phrases("self.withdraw(amount, reference)")
     assert "nameerror" in binding and "nameerror" not in returned and "nameerror" not in called
+    assert "nameerror" in sdl.phrases("day, _, clock = stamp.partition('T')")
+    assert "nameerror" not in sdl.phrases("self.max_attempts = max_attempts")  # an attribute: AttributeError
     assert "falls off the end" in returned and "falls off the end" not in binding
     assert "never withdraw" in called and "without withdraw" in called and "never withdraw" not in binding
     assert not {"no longer", "ignor", "fails to"} & {*binding, *returned, *called}

@@ -122,8 +122,7 @@ def phrases(deleted: str) -> tuple[str, ...]:
     if isinstance(statement, ast.Return) or (isinstance(statement, ast.Expr)
                                              and isinstance(statement.value, ast.Yield | ast.YieldFrom)):
         said += _NO_RETURN
-    if isinstance(statement, ast.Assign | ast.AnnAssign) and any(
-            isinstance(node, ast.Name) for target in _targets(statement) for node in ast.walk(target)):
+    if isinstance(statement, ast.Assign | ast.AnnAssign) and any(_binds_a_name(t) for t in _targets(statement)):
         said += _UNBOUND
     for verb in _called_verbs(tree):
         said += [f"{negation} {verb}" for negation in (*_NOT, "without")]
@@ -132,6 +131,13 @@ def phrases(deleted: str) -> tuple[str, ...]:
 
 def _targets(statement: ast.Assign | ast.AnnAssign) -> list[ast.expr]:
     return statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+
+
+def _binds_a_name(target: ast.expr) -> bool:
+    """`x = ...` and `x, y = ...` bind a local; `self.x = ...` and `d[k] = ...` store into an object."""
+    if isinstance(target, ast.Tuple | ast.List):
+        return any(_binds_a_name(element) for element in target.elts)
+    return isinstance(target.value if isinstance(target, ast.Starred) else target, ast.Name)
 
 
 def _called_verbs(tree: ast.AST) -> list[str]:
