@@ -6,7 +6,8 @@ rootdir and conftest say, in pytest.ini, pyproject.toml, setup.cfg or tox.ini) a
 Reimplementing pytest's rules would drift from the pytest that runs the suite; asking it costs one collection.
 A file pytest collects is never a source, even when --source matches it (its mutants would kill themselves). By
 default neither are conftest.py, build scripts (setup.py, noxfile.py, fabfile.py), what lies under the
-testpaths, test, docs and example folders, nor virtualenvs and build output."""
+testpaths (in a testpath that is a package, under the folders that hold its collected tests), test, docs,
+example and benchmark folders, nor virtualenvs and build output."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ NOT_PROJECT = (".git", "__pycache__", "*.pyc", ".pytest_cache", ".venv", "venv",
 # they hold is not the code under test. .nox and site-packages are environments like .tox and .venv, but
 # NOT_PROJECT leaves them out: moving them there would change every project item's test_item.py.
 NOT_SOURCE_DIRS = {".nox", "build", "dist", "tests", "test", "testing", "docs", "doc", "examples", "example",
-                   "fabfile", "site-packages"}
+                   "fabfile", "site-packages", "bench", "benchmark", "benchmarks"}
 NOT_SOURCE_FILES = {"conftest.py", "setup.py", "noxfile.py", "fabfile.py"}
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 # pytest -rfE's short summary: "FAILED tests/test_x.py::test_y[a b] - AssertionError: ..." (" - " and the
@@ -73,7 +74,9 @@ print("\n%s" % MARK + json.dumps({
 @dataclass(frozen=True)
 class Collection:
     tests: frozenset[str]  # files holding a test pytest collects, relative to the project
-    test_dirs: tuple[str, ...]  # the testpaths, relative to the project ("" never: the root is not a test folder)
+    # the testpaths, relative to the project ("" never: the root is not a test folder); for a testpath that is a
+    # package, the folders in it that hold collected tests
+    test_dirs: tuple[str, ...]
 
 
 def collect_command(python: Path, tests: tuple[str, ...]) -> list[str]:
@@ -97,13 +100,20 @@ def parse_collection(root: Path, status: int | None, output: str) -> Collection:
         raise InputError(f"{root}: pytest collects no test from the project (python -m pytest --collect-only): "
                          "no test can kill a mutant")
     rootdir = Path(found["rootdir"])
+    files = frozenset(Path(f).as_posix() for f in found["files"])
     dirs = []
     for pattern in found["testpaths"]:
         for path in sorted(root.glob((rootdir / pattern).as_posix())) or [root / rootdir / pattern]:
             rel = Path(os.path.relpath(path, root)).as_posix()
-            if rel not in ("", ".") and not rel.startswith(".."):
+            if rel in ("", ".") or rel.startswith(".."):
+                continue
+            if (path / "__init__.py").is_file():
+                # the package itself (toolz: testpaths = ["toolz"], its tests in toolz/tests/): only the folders
+                # that hold its collected tests are test folders, or no module of the package would be a source
+                dirs += sorted({f.rsplit("/", 1)[0] for f in files if f.startswith(rel + "/") and "/" in f})
+            else:
                 dirs.append(rel)
-    return Collection(frozenset(Path(f).as_posix() for f in found["files"]), tuple(dirs))
+    return Collection(files, tuple(dict.fromkeys(dirs)))
 
 
 def not_project(name: str) -> bool:

@@ -13,12 +13,14 @@ import rtoml
 
 from redpen_bench.generate.project import collect
 from redpen_bench.generate.project_files import project_units
+from redpen_bench.harvest.candidates import is_test
 from redpen_bench.project_tests.runner import Settings
 from tests.e2e.mutate_helpers import ROOT, cli, read_items
 from tests.excerpt_lint import excerpt_only
 
 FIXTURES = ROOT / "tests" / "fixtures"
 SLUG, SRC, SHOP = FIXTURES / "mutate_slug_project", FIXTURES / "mutate_src_project", FIXTURES / "mutate_project"
+IN_PACKAGE = FIXTURES / "mutate_inpackage_project"
 HERE = Settings(Path(sys.executable), timeout=10)  # this interpreter: the fixtures need only pytest
 SMALL = ("--operators", "CRP,ROR,EXS,SDL", "--max-per-function", "1", "--jobs", "2", "--timeout", "20")
 
@@ -30,6 +32,8 @@ SMALL = ("--operators", "CRP,ROR,EXS,SDL", "--max-per-function", "1", "--jobs", 
     (SRC, ["src/tinytoolz/__init__.py", "src/tinytoolz/itertoolz.py", "src/tinytoolz/recipes.py"]),
     # pytest.ini's python_files = check_*.py
     (SHOP, ["shop/__init__.py", "shop/inventory.py", "shop/pricing.py", "shop/text.py"]),
+    # testpaths = ["inpkg"], the package itself (toolz's layout): only inpkg/tests/ is a test folder
+    (IN_PACKAGE, ["inpkg/__init__.py", "inpkg/core.py"]),
 ])
 def test_default_sources_are_what_pytest_does_not_collect(project, sources):
     assert [u.name for u in project_units(project, (), (), collect(project, HERE))] == sources
@@ -100,3 +104,11 @@ def test_a_failing_suite_is_refused_naming_the_failing_test(tmp_path):
     made = cli("mutate", str(project), "--out", str(tmp_path / "gen"))
     assert made.returncode == 2 and "Traceback" not in made.stderr
     assert "test suite fails" in made.stderr and "test.py::test_basic" in made.stderr
+
+
+def test_harvest_reads_a_package_that_holds_its_tests_as_source():
+    """harvest classifies a commit's files by the same collection: a fix of inpkg/core.py is a source change."""
+    collection = collect(IN_PACKAGE, HERE)
+    assert collection.test_dirs == ("inpkg/tests",)
+    assert not is_test("inpkg/core.py", collection)
+    assert is_test("inpkg/tests/helpers.py", collection) and is_test("inpkg/tests/test_core.py", collection)
