@@ -110,7 +110,7 @@ def parse_collection(root: Path, status: int | None, output: str) -> Collection:
             if (path / "__init__.py").is_file():
                 # the package itself (toolz: testpaths = ["toolz"], its tests in toolz/tests/): only the folders
                 # that hold its collected tests are test folders, or no module of the package would be a source
-                dirs += sorted({f.rsplit("/", 1)[0] for f in files if f.startswith(rel + "/") and "/" in f})
+                dirs += sorted({f.rsplit("/", 1)[0] for f in files if f.startswith(rel + "/")})
             else:
                 dirs.append(rel)
     return Collection(files, tuple(dict.fromkeys(dirs)))
