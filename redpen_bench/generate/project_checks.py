@@ -25,7 +25,8 @@ import os
 import shutil
 import tempfile
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -210,11 +211,8 @@ class ProjectChecker:
             return None
 
         def mutated(run: list[str], seconds: float, exitfirst: bool) -> RunResult | None:
-            try:
-                self.target.write_text(source, encoding="utf-8")
+            with self._written(source):
                 return self._in_worker(run, seconds, exitfirst)
-            finally:
-                self.target.write_bytes(self.original)
 
         probe = min(self.timeout, max(PROBE_SECONDS, PROBE_FACTOR * own) + worker.seconds)
         outcome, blamed = self._judged(tests, mutated, worker.run, probe, probe)
@@ -227,8 +225,7 @@ class ProjectChecker:
                        ) -> Outcome:
         """The mutant written into the copy and its tests run by `attempt`, the likeliest killer first, to the
         first failure; a kill is one that happens twice: the failing tests fail again on their own."""
-        try:
-            self.target.write_text(source, encoding="utf-8")
+        with self._written(source):
             first = attempt(self._likeliest_first(tests), True)
             if first.timed_out:
                 return Outcome("timeout", f"timeout after {first.seconds:.3g} s", first.seconds)
@@ -241,6 +238,13 @@ class ProjectChecker:
             confirmed = self._killers(again, killers)
             self.kills.update(confirmed)
             return Outcome("fail" if confirmed else "pass", again.summary(), first.seconds + again.seconds, confirmed)
+
+    @contextmanager
+    def _written(self, source: str) -> Iterator[None]:
+        """The mutant in the copy's file for the block, the original back after it whatever happens."""
+        try:
+            self.target.write_text(source, encoding="utf-8")
+            yield
         finally:
             self.target.write_bytes(self.original)
 

@@ -48,6 +48,7 @@ _NO_RETURN = (
 # any explanation of any change says these ("no longer" alone, "ignores"): a deletion's own phrases leave them out
 # (issue 32.5: other items' answers hit them), and only a missing statement of unknown kind (harvest's) has them
 _ANY_CHANGE = ("no longer", "fails to", "failing to", "ignor")
+_BUILTINS = frozenset(dir(builtins))  # a call of one names no action (`float(value)`)
 VOCABULARY: dict[str, tuple[str, ...]] = {"delete": (*_GONE, *_ANY_CHANGE, *_UNBOUND, *_NO_RETURN)}
 LABELS = {"delete": "statement deleted"}
 
@@ -152,5 +153,3 @@ def _called_verbs(tree: ast.AST) -> list[str]:
                 verbs.append(words[0])
     return list(dict.fromkeys(verbs))
 
-
-_BUILTINS = frozenset(dir(builtins))
